@@ -1,0 +1,127 @@
+package dev.parlance.adapters.db.jdbc;
+
+import dev.parlance.domain.source.Credentials;
+import dev.parlance.domain.source.DataSource;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.UnaryOperator;
+
+/** Opens read-only JDBC connections to data sources, resolving credentials by reference. */
+public final class JdbcConnections {
+
+  private final UnaryOperator<String> environment;
+
+  public JdbcConnections() {
+    this(System::getenv);
+  }
+
+  /** With another environment, e.g. a map in tests. */
+  public JdbcConnections(UnaryOperator<String> environment) {
+    this.environment = environment;
+  }
+
+  /**
+   * A connection that cannot write: SQLite opened read-only, H2 and PostgreSQL connections set
+   * read-only before use.
+   *
+   * @throws DatabaseUnavailableException with the driver's message when the database cannot be
+   *     reached or refuses the credentials
+   */
+  public Connection openReadOnly(DataSource source) {
+    Properties props = credentials(source);
+    String url = source.jdbcUrl();
+    switch (source.dialect()) {
+      case SQLITE -> {
+        props.setProperty("open_mode", "1"); // SQLITE_OPEN_READONLY
+        props.setProperty("query_only", "true");
+        requireSqliteFile(source);
+      }
+      case H2 -> url = h2ReadOnly(url);
+      case POSTGRESQL -> props.setProperty("readOnly", "true");
+    }
+    try {
+      Connection c = DriverManager.getConnection(url, props);
+      c.setReadOnly(true);
+      return c;
+    } catch (SQLException e) {
+      throw new DatabaseUnavailableException(source.name(), e);
+    }
+  }
+
+  private Properties credentials(DataSource source) {
+    Properties props = new Properties();
+    switch (source.credentials()) {
+      case Credentials.None none -> {}
+      case Credentials.FromEnvironment env -> {
+        put(props, "user", env.userVariable(), source);
+        put(props, "password", env.passwordVariable(), source);
+      }
+      case Credentials.FromFile file -> {
+        Map<String, String> values = readCredentialsFile(Path.of(file.path()), source);
+        values.forEach(props::setProperty);
+      }
+    }
+    return props;
+  }
+
+  private void put(Properties props, String key, String variable, DataSource source) {
+    if (variable == null || variable.isBlank()) {
+      return;
+    }
+    String value = environment.apply(variable);
+    if (value == null) {
+      throw new DatabaseUnavailableException(
+          source.name(), "environment variable " + variable + " is not set");
+    }
+    props.setProperty(key, value);
+  }
+
+  private static Map<String, String> readCredentialsFile(Path file, DataSource source) {
+    try {
+      Map<String, String> values = new java.util.HashMap<>();
+      for (String line : Files.readAllLines(file)) {
+        int eq = line.indexOf('=');
+        if (eq > 0) {
+          String key = line.substring(0, eq).strip();
+          if (key.equals("user") || key.equals("password")) {
+            values.put(key, line.substring(eq + 1).strip());
+          }
+        }
+      }
+      return values;
+    } catch (IOException e) {
+      throw new DatabaseUnavailableException(
+          source.name(), "cannot read credentials file " + file + ": " + e.getMessage());
+    }
+  }
+
+  private static void requireSqliteFile(DataSource source) {
+    String path = source.jdbcUrl().substring("jdbc:sqlite:".length());
+    int query = path.indexOf('?');
+    if (query >= 0) {
+      path = path.substring(0, query);
+    }
+    if (path.startsWith("file:")) {
+      path = path.substring("file:".length());
+    }
+    if (path.isEmpty() || path.equals(":memory:")) {
+      return;
+    }
+    if (!Files.isRegularFile(Path.of(path))) {
+      throw new DatabaseUnavailableException(source.name(), "no SQLite database file at " + path);
+    }
+  }
+
+  // H2 refuses writes on a connection opened with ACCESS_MODE_DATA=r.
+  private static String h2ReadOnly(String url) {
+    return url.toUpperCase(java.util.Locale.ROOT).contains("ACCESS_MODE_DATA")
+        ? url
+        : url + ";ACCESS_MODE_DATA=r";
+  }
+}

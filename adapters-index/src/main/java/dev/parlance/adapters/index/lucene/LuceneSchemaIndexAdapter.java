@@ -1,0 +1,326 @@
+package dev.parlance.adapters.index.lucene;
+
+import dev.parlance.domain.retrieval.ElementHit;
+import dev.parlance.domain.retrieval.ElementKind;
+import dev.parlance.domain.retrieval.EmbeddingVector;
+import dev.parlance.domain.retrieval.IndexedElement;
+import dev.parlance.domain.retrieval.SchemaElement;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.LockObtainFailedException;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * Schema elements in an embedded Lucene index on disk: an HNSW graph over their embeddings and BM25
+ * over their text. All sources share one index; each document carries its source, so a source is
+ * replaced by one delete-and-add commit that readers see all at once.
+ */
+final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
+
+  private static final String SOURCE = "source";
+  private static final String ID = "id";
+  private static final String KIND = "kind";
+  private static final String TABLE = "table";
+  private static final String TABLE_ID = "table_id";
+  private static final String COLUMN = "column";
+  private static final String TEXT = "text";
+  private static final String LINKED = "linked";
+  private static final String VECTOR = "vector";
+  private static final String VECTOR_BYTES = "vector_bytes";
+  private static final String MODEL = "model";
+  private static final String COUNT = "count";
+  // One document per source records how it was built.
+  private static final String META_KIND = "META";
+
+  private final Directory directory;
+  private final Analyzer analyzer = new EnglishAnalyzer();
+  private SearcherManager searchers;
+
+  LuceneSchemaIndexAdapter(Path path) {
+    try {
+      this.directory = FSDirectory.open(path);
+    } catch (IOException e) {
+      throw new IndexFailedException("cannot open the index at " + path, e);
+    }
+  }
+
+  LuceneSchemaIndexAdapter(Directory directory) {
+    this.directory = directory;
+  }
+
+  @Override
+  public void replace(String source, String model, List<IndexedElement> elements) {
+    try (IndexWriter writer = openWriter()) {
+      writer.deleteDocuments(new Term(SOURCE, source));
+      List<Document> docs = new ArrayList<>(elements.size() + 1);
+      for (IndexedElement e : elements) {
+        docs.add(toDocument(source, e));
+      }
+      Document meta = new Document();
+      meta.add(new StringField(SOURCE, source, Field.Store.YES));
+      meta.add(new StringField(KIND, META_KIND, Field.Store.YES));
+      meta.add(new StoredField(MODEL, model));
+      meta.add(new StoredField(COUNT, elements.size()));
+      docs.add(meta);
+      writer.addDocuments(docs);
+      writer.commit();
+    } catch (IOException e) {
+      throw new IndexFailedException("cannot index source " + source, e);
+    }
+  }
+
+  @Override
+  public void remove(String source) {
+    try (IndexWriter writer = openWriter()) {
+      writer.deleteDocuments(new Term(SOURCE, source));
+      writer.commit();
+    } catch (IOException e) {
+      throw new IndexFailedException("cannot remove source " + source, e);
+    }
+  }
+
+  @Override
+  public Optional<IndexStatus> status(String source) {
+    return withSearcher(
+        searcher -> {
+          TopDocs top = searcher.search(filter(source, META_KIND), 1);
+          if (top.scoreDocs.length == 0) {
+            return Optional.empty();
+          }
+          Document d = searcher.storedFields().document(top.scoreDocs[0].doc);
+          return Optional.of(
+              new IndexStatus(source, d.get(MODEL), d.getField(COUNT).numericValue().intValue()));
+        },
+        Optional.empty());
+  }
+
+  @Override
+  public List<ElementHit> nearest(String source, ElementKind kind, EmbeddingVector query, int k) {
+    return withSearcher(
+        searcher -> {
+          Query knn =
+              new KnnFloatVectorQuery(VECTOR, query.toArray(), k, filter(source, kind.name()));
+          // Lucene's dot-product score is (1 + cos) / 2; report the cosine itself.
+          return hits(searcher, searcher.search(knn, k), s -> 2.0 * s - 1.0);
+        },
+        List.of());
+  }
+
+  @Override
+  public List<ElementHit> matching(String source, ElementKind kind, String text, int k) {
+    Set<String> terms = analyze(text);
+    if (terms.isEmpty()) {
+      return List.of();
+    }
+    BooleanQuery.Builder words = new BooleanQuery.Builder();
+    for (String term : terms) {
+      words.add(new TermQuery(new Term(TEXT, term)), Occur.SHOULD);
+    }
+    Query query =
+        new BooleanQuery.Builder()
+            .add(words.build(), Occur.MUST)
+            .add(filter(source, kind.name()), Occur.FILTER)
+            .build();
+    return withSearcher(searcher -> hits(searcher, searcher.search(query, k), s -> s), List.of());
+  }
+
+  @Override
+  public List<IndexedElement> byIds(String source, Collection<String> ids) {
+    return elementsWhere(source, ID, ids);
+  }
+
+  @Override
+  public List<IndexedElement> columnsOf(String source, Collection<String> tableIds) {
+    return elementsWhere(source, TABLE_ID, tableIds).stream()
+        .filter(e -> e.element().kind() == ElementKind.COLUMN)
+        .toList();
+  }
+
+  @Override
+  public synchronized void close() {
+    try {
+      if (searchers != null) {
+        searchers.close();
+      }
+      directory.close();
+    } catch (IOException e) {
+      throw new IndexFailedException("cannot close the index", e);
+    }
+  }
+
+  private List<IndexedElement> elementsWhere(
+      String source, String field, Collection<String> values) {
+    if (values.isEmpty()) {
+      return List.of();
+    }
+    List<BytesRef> terms = values.stream().map(BytesRef::new).toList();
+    Query query =
+        new BooleanQuery.Builder()
+            .add(new TermInSetQuery(field, terms), Occur.MUST)
+            .add(new TermQuery(new Term(SOURCE, source)), Occur.FILTER)
+            .build();
+    return withSearcher(
+        searcher -> {
+          TopDocs top = searcher.search(query, Math.max(1, searcher.getIndexReader().maxDoc()));
+          return hits(searcher, top, s -> s).stream().map(ElementHit::indexed).toList();
+        },
+        List.of());
+  }
+
+  private IndexWriter openWriter() throws IOException {
+    IndexWriterConfig config = new IndexWriterConfig(analyzer);
+    config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+    config.setRAMBufferSizeMB(64);
+    try {
+      return new IndexWriter(directory, config);
+    } catch (LockObtainFailedException e) {
+      throw new IndexFailedException(
+          "the index is being written by another Parlance process; try again when it is done", e);
+    }
+  }
+
+  private static Query filter(String source, String kind) {
+    return new BooleanQuery.Builder()
+        .add(new TermQuery(new Term(SOURCE, source)), Occur.FILTER)
+        .add(new TermQuery(new Term(KIND, kind)), Occur.FILTER)
+        .build();
+  }
+
+  private Document toDocument(String source, IndexedElement indexed) {
+    SchemaElement e = indexed.element();
+    float[] vector = indexed.vector().toArray();
+    Document d = new Document();
+    d.add(new StringField(SOURCE, source, Field.Store.NO));
+    d.add(new StringField(ID, e.id(), Field.Store.YES));
+    d.add(new StringField(KIND, e.kind().name(), Field.Store.YES));
+    d.add(new StringField(TABLE_ID, e.tableId(), Field.Store.NO));
+    d.add(new StoredField(TABLE, e.table()));
+    d.add(new StoredField(COLUMN, e.column()));
+    d.add(new TextField(TEXT, e.text(), Field.Store.YES));
+    for (String link : e.linked()) {
+      d.add(new StoredField(LINKED, link));
+    }
+    d.add(new KnnFloatVectorField(VECTOR, vector, VectorSimilarityFunction.DOT_PRODUCT));
+    d.add(new StoredField(VECTOR_BYTES, toBytes(vector)));
+    return d;
+  }
+
+  private static List<ElementHit> hits(
+      IndexSearcher searcher, TopDocs top, java.util.function.DoubleUnaryOperator toScore)
+      throws IOException {
+    StoredFields stored = searcher.storedFields();
+    List<ElementHit> hits = new ArrayList<>(top.scoreDocs.length);
+    for (ScoreDoc sd : top.scoreDocs) {
+      hits.add(
+          new ElementHit(fromDocument(stored.document(sd.doc)), toScore.applyAsDouble(sd.score)));
+    }
+    return hits;
+  }
+
+  private static IndexedElement fromDocument(Document d) {
+    ElementKind kind = ElementKind.valueOf(d.get(KIND));
+    SchemaElement element =
+        new SchemaElement(
+            d.get(ID), kind, d.get(TABLE), d.get(COLUMN), d.get(TEXT), Set.of(d.getValues(LINKED)));
+    return new IndexedElement(
+        element, EmbeddingVector.of(fromBytes(d.getBinaryValue(VECTOR_BYTES))));
+  }
+
+  private Set<String> analyze(String text) {
+    Set<String> terms = new LinkedHashSet<>();
+    try (TokenStream ts = analyzer.tokenStream(TEXT, text)) {
+      CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+      ts.reset();
+      while (ts.incrementToken()) {
+        terms.add(term.toString());
+      }
+      ts.end();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return terms;
+  }
+
+  private interface SearcherWork<T> {
+    T apply(IndexSearcher searcher) throws IOException;
+  }
+
+  private <T> T withSearcher(SearcherWork<T> work, T whenEmpty) {
+    try {
+      SearcherManager manager = searchers();
+      if (manager == null) {
+        return whenEmpty;
+      }
+      manager.maybeRefreshBlocking();
+      IndexSearcher searcher = manager.acquire();
+      try {
+        return work.apply(searcher);
+      } finally {
+        manager.release(searcher);
+      }
+    } catch (IOException e) {
+      throw new IndexFailedException("cannot search the index", e);
+    }
+  }
+
+  // Opened on first use, once the index exists on disk.
+  private synchronized SearcherManager searchers() throws IOException {
+    if (searchers == null && DirectoryReader.indexExists(directory)) {
+      searchers = new SearcherManager(directory, null);
+    }
+    return searchers;
+  }
+
+  private static BytesRef toBytes(float[] vector) {
+    ByteBuffer buffer =
+        ByteBuffer.allocate(vector.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    buffer.asFloatBuffer().put(vector);
+    return new BytesRef(buffer.array());
+  }
+
+  private static float[] fromBytes(BytesRef bytes) {
+    float[] vector = new float[bytes.length / Float.BYTES];
+    ByteBuffer.wrap(bytes.bytes, bytes.offset, bytes.length)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .asFloatBuffer()
+        .get(vector);
+    return vector;
+  }
+}

@@ -1,0 +1,23 @@
+package dev.parlance.adapters.index.lucene;
+
+import dev.parlance.domain.retrieval.SearchSchemaPortContract;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+
+class LuceneSchemaIndexAdapterTest extends SearchSchemaPortContract {
+
+  @TempDir Path directory;
+  private LuceneIndexes.SchemaIndex index;
+
+  @Override
+  protected LuceneIndexes.SchemaIndex newIndex() {
+    index = LuceneIndexes.open(directory);
+    return index;
+  }
+
+  @AfterEach
+  void closeIndex() {
+    index.close();
+  }
+}

@@ -1,0 +1,121 @@
+package dev.parlance.application.benchmark;
+
+import dev.parlance.application.retrieval.IndexSchemaUseCase;
+import dev.parlance.application.retrieval.IndexSchemaUseCase.IndexReport;
+import dev.parlance.application.retrieval.Progress;
+import dev.parlance.application.retrieval.RetrievalQuery;
+import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
+import dev.parlance.domain.benchmark.LoadRetrievalBenchmarkPort;
+import dev.parlance.domain.benchmark.RetrievalBenchmark;
+import dev.parlance.domain.benchmark.RetrievalQuestion;
+import dev.parlance.domain.catalog.SchemaCatalog;
+import dev.parlance.domain.retrieval.ColumnRecall;
+import dev.parlance.domain.retrieval.ElementText;
+import dev.parlance.domain.retrieval.RetrievalMode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/** Runs a CRUSH4SQL retrieval benchmark end to end: load, index, retrieve per question, score. */
+public final class RetrievalBenchmarkService implements RetrievalBenchmarkUseCase {
+
+  private final LoadRetrievalBenchmarkPort loader;
+  private final IndexSchemaUseCase indexer;
+  private final RetrieveSchemaUseCase retriever;
+
+  public RetrievalBenchmarkService(
+      LoadRetrievalBenchmarkPort loader,
+      IndexSchemaUseCase indexer,
+      RetrieveSchemaUseCase retriever) {
+    this.loader = loader;
+    this.indexer = indexer;
+    this.retriever = retriever;
+  }
+
+  @Override
+  public RetrievalBenchmarkReport run(Command command, Progress progress) {
+    RetrievalBenchmark benchmark =
+        loader.load(command.dataset(), command.dataDir(), command.questions());
+    List<RetrievalQuestion> questions = benchmark.questions();
+    if (questions.isEmpty()) {
+      throw new IllegalArgumentException("the benchmark has no usable questions");
+    }
+    if (command.mode() == RetrievalMode.PAPER) {
+      long without = questions.stream().filter(q -> q.hallucination().isEmpty()).count();
+      if (without > 0) {
+        throw new IllegalArgumentException(
+            "paper mode uses each question's cached hallucinated schema, and "
+                + without
+                + " of "
+                + questions.size()
+                + " questions of "
+                + command.dataset().label()
+                + " have none; no LLM is called by this benchmark");
+      }
+    }
+    // The paper's documents are bare names; Parlance's default indexes what the catalog says.
+    ElementText style =
+        command.mode() == RetrievalMode.DEFAULT ? ElementText.ENRICHED : ElementText.PAPER;
+    SchemaCatalog catalog = benchmark.catalog();
+    String source =
+        "bench-"
+            + command.dataset().label()
+            + "-"
+            + style.name().toLowerCase(java.util.Locale.ROOT);
+    IndexReport index = indexer.index(new SchemaCatalog(source, catalog.tables()), style, progress);
+
+    int maxBudget = command.budgets().getLast();
+    boolean scored = questions.stream().allMatch(q -> !q.goldColumns().isEmpty());
+    double[] sums = new double[command.budgets().size()];
+    double[] latencies = new double[questions.size()];
+    for (int i = 0; i < questions.size(); i++) {
+      RetrievalQuestion q = questions.get(i);
+      long start = System.nanoTime();
+      List<String> ranked =
+          retriever
+              .retrieve(
+                  new RetrievalQuery(
+                      source, q.question(), q.hallucination(), command.mode(), maxBudget))
+              .columnIds();
+      latencies[i] = (System.nanoTime() - start) / 1e6;
+      if (scored) {
+        for (int b = 0; b < sums.length; b++) {
+          sums[b] += ColumnRecall.at(q.goldColumns(), ranked, command.budgets().get(b));
+        }
+      }
+      progress.update("retrieving", i + 1, questions.size());
+    }
+    SortedMap<Integer, Double> recall = new TreeMap<>();
+    if (scored) {
+      for (int b = 0; b < sums.length; b++) {
+        recall.put(command.budgets().get(b), sums[b] / questions.size());
+      }
+    }
+    List<String> notes = new ArrayList<>(benchmark.notes());
+    if (!scored) {
+      notes.add(command.dataset().label() + " has no gold columns: speed only");
+    }
+    return new RetrievalBenchmarkReport(
+        command.dataset(),
+        command.mode(),
+        questions.size(),
+        catalog.tables().size(),
+        catalog.columnCount(),
+        index.model(),
+        recall,
+        index.millis() / 1000.0,
+        percentile(latencies, 50),
+        percentile(latencies, 95),
+        notes);
+  }
+
+  // Nearest-rank percentile.
+  static double percentile(double[] values, int p) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+    return sorted[Math.max(0, rank - 1)];
+  }
+}

@@ -1,0 +1,37 @@
+package dev.parlance.application.benchmark;
+
+import dev.parlance.application.retrieval.Progress;
+import dev.parlance.domain.benchmark.RetrievalDataset;
+import dev.parlance.domain.retrieval.RetrievalMode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/** Measures schema retrieval on a CRUSH4SQL benchmark: recall at budgets, build time, latency. */
+public interface RetrievalBenchmarkUseCase {
+
+  RetrievalBenchmarkReport run(Command command, Progress progress);
+
+  /**
+   * @param questions questions replacing the dataset's own, in the dataset's format
+   * @param budgets the budgets B to report recall at, ascending
+   */
+  record Command(
+      RetrievalDataset dataset,
+      Path dataDir,
+      Optional<Path> questions,
+      RetrievalMode mode,
+      List<Integer> budgets) {
+    public Command {
+      Objects.requireNonNull(dataset, "dataset");
+      Objects.requireNonNull(dataDir, "dataDir");
+      questions = Objects.requireNonNullElse(questions, Optional.empty());
+      Objects.requireNonNull(mode, "mode");
+      budgets = budgets.stream().sorted().distinct().toList();
+      if (budgets.isEmpty() || budgets.getFirst() < 1) {
+        throw new IllegalArgumentException("budgets must be positive numbers, e.g. 3,5,10,20,30");
+      }
+    }
+  }
+}

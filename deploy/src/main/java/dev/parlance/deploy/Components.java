@@ -1,0 +1,71 @@
+package dev.parlance.deploy;
+
+import dev.parlance.adapters.db.benchmark.BenchmarkData;
+import dev.parlance.adapters.index.lucene.LuceneIndexes;
+import dev.parlance.adapters.llm.embedding.EmbeddingModelChoice;
+import dev.parlance.adapters.llm.embedding.OnnxEmbeddings;
+import dev.parlance.application.benchmark.RetrievalBenchmarkService;
+import dev.parlance.application.benchmark.RetrievalBenchmarkUseCase;
+import dev.parlance.application.retrieval.IndexSchemaService;
+import dev.parlance.application.retrieval.IndexSchemaUseCase;
+import dev.parlance.application.retrieval.RetrievalSettings;
+import dev.parlance.application.retrieval.RetrieveSchemaService;
+import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
+import dev.parlance.domain.retrieval.EmbedTextPort;
+import java.util.Optional;
+
+/**
+ * The composition root: builds each adapter once, on first use, and wires the use cases. One
+ * instance per command-line run; close it to release the index.
+ */
+public final class Components implements AutoCloseable {
+
+  private final ParlanceHome home;
+  private final Settings settings;
+  private EmbedTextPort embedder;
+  private LuceneIndexes.SchemaIndex index;
+
+  public Components(ParlanceHome home, Settings settings) {
+    this.home = home;
+    this.settings = settings;
+  }
+
+  public ParlanceHome home() {
+    return home;
+  }
+
+  public synchronized EmbedTextPort embedder() {
+    if (embedder == null) {
+      embedder = OnnxEmbeddings.create(EmbeddingModelChoice.parse(settings.embeddingModel()));
+    }
+    return embedder;
+  }
+
+  public synchronized LuceneIndexes.SchemaIndex index() {
+    if (index == null) {
+      index = LuceneIndexes.open(home.index());
+    }
+    return index;
+  }
+
+  public IndexSchemaUseCase indexSchema() {
+    return new IndexSchemaService(embedder(), index());
+  }
+
+  public RetrieveSchemaUseCase retrieveSchema(RetrievalSettings retrieval) {
+    return new RetrieveSchemaService(embedder(), index(), Optional.empty(), retrieval);
+  }
+
+  public RetrievalBenchmarkUseCase retrievalBenchmark(RetrievalSettings retrieval) {
+    return new RetrievalBenchmarkService(
+        BenchmarkData.retrievalBenchmarks(), indexSchema(), retrieveSchema(retrieval));
+  }
+
+  @Override
+  public synchronized void close() {
+    if (index != null) {
+      index.close();
+      index = null;
+    }
+  }
+}

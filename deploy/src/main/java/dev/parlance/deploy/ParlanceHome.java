@@ -1,0 +1,53 @@
+package dev.parlance.deploy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Where one installation keeps everything it writes: {@code $PARLANCE_HOME}, by default {@code
+ * ~/.parlance}. Two installations with different homes never share a file.
+ */
+public record ParlanceHome(Path root) {
+
+  public static ParlanceHome fromEnvironment(Map<String, String> env) {
+    String configured = env.get("PARLANCE_HOME");
+    Path root =
+        configured == null || configured.isBlank()
+            ? Path.of(System.getProperty("user.home"), ".parlance")
+            : Path.of(configured);
+    return new ParlanceHome(root.toAbsolutePath().normalize());
+  }
+
+  /** The embedded search index. */
+  public Path index() {
+    return directory("index");
+  }
+
+  /** Databases Parlance generates, such as the demo. */
+  public Path databases() {
+    return directory("databases");
+  }
+
+  /** Parlance's own metadata store. */
+  public Path metadata() {
+    return directory("metadata");
+  }
+
+  /** Diagnostics that are not for the user's terminal. */
+  public Path logs() {
+    return directory("logs");
+  }
+
+  private Path directory(String name) {
+    Path dir = root.resolve(name);
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
+    }
+    return dir;
+  }
+}

@@ -1,0 +1,118 @@
+package dev.parlance.deploy.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** CONVENTIONS.md rules 1, 2 and 8, stated as sentences and checked on every build. */
+@AnalyzeClasses(packages = "dev.parlance", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+  // Rule 2: the domain is plain Java.
+  @ArchTest
+  static final ArchRule domain_should_depend_on_the_jdk_only =
+      classes()
+          .that()
+          .resideInAPackage("dev.parlance.domain..")
+          .should()
+          .onlyDependOnClassesThat()
+          .resideInAnyPackage("java..", "dev.parlance.domain..")
+          .because("the domain is plain Java: no framework, vendor or persistence types");
+
+  // Rule 1: dependencies follow the hexagon.
+  @ArchTest
+  static final ArchRule application_should_depend_on_the_domain_and_the_jdk_only =
+      classes()
+          .that()
+          .resideInAPackage("dev.parlance.application..")
+          .should()
+          .onlyDependOnClassesThat()
+          .resideInAnyPackage(
+              "java..",
+              "dev.parlance.domain..",
+              "dev.parlance.application..",
+              "jakarta.inject..",
+              "jakarta.enterprise..")
+          .because("use cases orchestrate ports; they know no adapter or vendor");
+
+  @ArchTest
+  static final ArchRule no_adapter_should_depend_on_another_adapter =
+      slices()
+          .matching("dev.parlance.adapters.(*)..")
+          .should()
+          .notDependOnEachOther()
+          .because("each adapter stands alone behind its ports");
+
+  @ArchTest
+  static final ArchRule adapters_should_not_depend_on_the_composition_root_or_the_web_tier =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.parlance.adapters..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("dev.parlance.deploy..", "dev.parlance.web..");
+
+  @ArchTest
+  static final ArchRule only_the_llm_adapters_should_use_application_ports =
+      noClasses()
+          .that()
+          .resideInAnyPackage("dev.parlance.adapters.index..", "dev.parlance.adapters.db..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("dev.parlance.application..")
+          .because("ARCHITECTURE.md: the index and database adapters depend on the domain only");
+
+  @ArchTest
+  static final ArchRule nothing_but_the_composition_root_should_depend_on_it =
+      noClasses()
+          .that()
+          .resideOutsideOfPackage("dev.parlance.deploy..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("dev.parlance.deploy..");
+
+  // Rule 8: adapters hide their vendor.
+  @ArchTest
+  static final ArchRule adapter_classes_should_be_package_private_behind_a_factory =
+      classes()
+          .that()
+          .resideInAPackage("dev.parlance.adapters..")
+          .and()
+          .haveSimpleNameEndingWith("Adapter")
+          .should()
+          .notBePublic()
+          .because("callers see the port; one public factory per adapter package builds it");
+
+  @ArchTest
+  static final ArchRule vendor_types_should_stay_inside_the_adapters =
+      noClasses()
+          .that()
+          .resideOutsideOfPackages("dev.parlance.adapters..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "dev.langchain4j..",
+              "org.apache.lucene..",
+              "org.opensearch..",
+              "org.hibernate..",
+              "org.keycloak..",
+              "net.sf.jsqlparser..",
+              "ai.onnxruntime..")
+          .because("vendor types never cross a port");
+
+  @ArchTest
+  static final ArchRule adapter_exceptions_should_be_unchecked =
+      classes()
+          .that()
+          .resideInAPackage("dev.parlance.adapters..")
+          .and()
+          .areAssignableTo(Throwable.class)
+          .should()
+          .beAssignableTo(RuntimeException.class)
+          .because("vendor exceptions become the adapter's own unchecked exception");
+}

@@ -1,0 +1,48 @@
+package dev.parlance.domain.retrieval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.parlance.domain.catalog.Column;
+import dev.parlance.domain.catalog.Table;
+import dev.parlance.domain.catalog.TableKind;
+import java.util.List;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+class ElementTextTest {
+
+  private static final Column STATUS =
+      new Column(
+          "MO_ST",
+          "INTEGER",
+          false,
+          "status of the maintenance order",
+          "1 = open, 2 = closed",
+          List.of("1", "2"),
+          OptionalLong.of(2));
+  private static final Table ORDERS =
+      new Table(
+          "TB_MO", TableKind.TABLE, "maintenance orders", List.of(STATUS), List.of(), List.of());
+
+  @Test
+  void should_split_identifiers_into_words() {
+    assertThat(ElementText.words("cardKingdomFoilId")).isEqualTo("card kingdom foil id");
+    assertThat(ElementText.words("MO_ST")).isEqualTo("mo st");
+    assertThat(ElementText.words("card_games.cards")).isEqualTo("card games cards");
+    assertThat(ElementText.words("HTTPServerURL")).isEqualTo("http server url");
+  }
+
+  @Test
+  void should_keep_the_papers_documents_bare() {
+    assertThat(ElementText.PAPER.column(ORDERS, STATUS)).isEqualTo("TB_MO.MO_ST");
+    assertThat(ElementText.PAPER.table(ORDERS)).isEqualTo("TB_MO");
+  }
+
+  @Test
+  void should_add_description_value_meanings_and_samples_when_enriched() {
+    assertThat(ElementText.ENRICHED.column(ORDERS, STATUS))
+        .isEqualTo(
+            "tb mo mo st. status of the maintenance order. 1 = open, 2 = closed. values: 1, 2");
+    assertThat(ElementText.ENRICHED.table(ORDERS)).isEqualTo("tb mo. maintenance orders");
+  }
+}
