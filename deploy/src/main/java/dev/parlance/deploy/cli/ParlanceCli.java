@@ -28,6 +28,15 @@ public final class ParlanceCli implements Runnable {
   public static final int FAILED = 1;
   public static final int REFUSED = 2;
 
+  // Failures of the world, not of Parlance: their message is all the user needs.
+  private static final java.util.List<Class<? extends Exception>> EXPECTED_FAILURES =
+      java.util.List.of(
+          dev.parlance.domain.benchmark.BenchmarkDataException.class,
+          dev.parlance.application.retrieval.MissingHallucinationException.class,
+          dev.parlance.adapters.db.jdbc.DatabaseUnavailableException.class,
+          dev.parlance.adapters.index.lucene.IndexFailedException.class,
+          dev.parlance.adapters.llm.embedding.EmbeddingFailedException.class);
+
   private final Components components;
   private final PrintStream out;
   private final PrintStream err;
@@ -91,6 +100,10 @@ public final class ParlanceCli implements Runnable {
     if (e instanceof IllegalArgumentException) {
       err.println("parlance: " + e.getMessage());
       return REFUSED;
+    }
+    if (EXPECTED_FAILURES.stream().anyMatch(type -> type.isInstance(e))) {
+      err.println("parlance: " + oneLine(e.getMessage()));
+      return FAILED;
     }
     String where = log(e);
     err.println(

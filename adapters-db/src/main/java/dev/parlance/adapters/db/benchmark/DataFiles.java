@@ -2,7 +2,9 @@ package dev.parlance.adapters.db.benchmark;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.parlance.domain.benchmark.BenchmarkDataException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -17,7 +19,9 @@ import java.util.List;
 
 /** Reads benchmark files, turning every failure into one line naming the file and the problem. */
 final class DataFiles {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  // Python's json module writes NaN for missing numbers; the benchmark files contain some.
+  private static final ObjectMapper JSON =
+      JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
 
   private DataFiles() {}
 
