@@ -239,6 +239,24 @@ class OpenAiBatchesTest {
   }
 
   @Test
+  void should_reuse_the_answered_samples_and_queue_only_the_new_ones_when_more_are_asked()
+      throws IOException {
+    CompletionRequest sampled = QUESTION.withTemperature(0.5);
+    open().complete(sampled.withSamples(2));
+    List<String> ids = pendingIds();
+    submit("batch_h.jsonl");
+    results("batch_h_output.jsonl", "output-success.jsonl", ids);
+
+    Completions result = open().complete(sampled.withSamples(3));
+
+    assertThat(result.completions()).hasSize(2);
+    assertThat(result.failures())
+        .extracting(CompletionFailure::kind)
+        .containsExactly(FailureKind.QUEUED);
+    assertThat(pendingIds()).singleElement().asString().endsWith("-2");
+  }
+
+  @Test
   void should_give_the_same_id_to_the_same_request_and_a_new_one_to_a_different_request()
       throws IOException {
     open().complete(QUESTION);
