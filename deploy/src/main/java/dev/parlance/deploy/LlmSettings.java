@@ -176,9 +176,9 @@ public final class LlmSettings {
     return String.join(
         System.lineSeparator(),
         "no language model is configured. Configure one with environment variables, for example:",
-        "  a vendor:      PARLANCE_LLM_PROVIDER=openai PARLANCE_LLM_MODEL=gpt-4o-mini"
+        "  a vendor:       PARLANCE_LLM_PROVIDER=openai PARLANCE_LLM_MODEL=gpt-4o-mini"
             + " OPENAI_API_KEY=sk-...",
-        "                 (providers: " + Provider.known() + ")",
+        "                  (providers: " + Provider.known() + ")",
         "  a local Ollama: ollama pull llama3.2, then PARLANCE_LLM_PROVIDER=ollama"
             + " PARLANCE_LLM_MODEL=llama3.2",
         "Every key can also be a -D system property (parlance.llm.provider, parlance.llm.model, ...);"

@@ -73,8 +73,10 @@ final class LlmCheckCommand implements Callable<Integer> {
       return ParlanceCli.OK;
     }
     Completions result = llm.complete(CompletionRequest.of(prompt).withMaxTokens(32));
-    for (CompletionFailure f : result.failures()) {
-      cli.err().println("failed    " + f.describe());
+    if (!result.isEmpty() || result.failures().size() > 1) {
+      for (CompletionFailure f : result.failures()) {
+        cli.err().println("failed    " + f.describe());
+      }
     }
     if (result.isEmpty()) {
       CompletionFailure first = result.firstFailure().orElseThrow();

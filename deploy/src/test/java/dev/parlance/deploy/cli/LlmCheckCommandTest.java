@@ -153,6 +153,45 @@ class LlmCheckCommandTest {
   }
 
   @Test
+  void should_answer_from_the_fallback_and_say_why_when_the_first_profile_fails()
+      throws IOException {
+    startServer();
+    int closedPort;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+    Map<String, String> env = openAiCompatible();
+    env.put("PARLANCE_LLM_FALLBACK", "local");
+    env.put("PARLANCE_LLM_PROFILES_LOCAL_PROVIDER", "ollama");
+    env.put("PARLANCE_LLM_PROFILES_LOCAL_MODEL", "llama3.2");
+    env.put("PARLANCE_LLM_PROFILES_LOCAL_BASE_URL", "http://127.0.0.1:" + closedPort);
+
+    int code = run(env, "llm", "check", "--llm", "local");
+
+    assertThat(code).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("ollama llama3.2: UNAVAILABLE: could not reach http://127.0.0.1:" + closedPort)
+        .contains("is Ollama running (ollama serve)?");
+
+    out.reset();
+    err.reset();
+    env.put("PARLANCE_LLM_PROFILE", "local");
+    env.put("PARLANCE_LLM_PROFILES_LOCAL_FALLBACK", "default");
+
+    code = run(env, "llm", "check");
+
+    assertThat(code).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .contains(
+            "profile   local: ollama llama3.2 at http://127.0.0.1:"
+                + closedPort
+                + ", then default: openai")
+        .contains("vendor    openai");
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .startsWith("failed    ollama llama3.2: UNAVAILABLE");
+  }
+
+  @Test
   void should_refuse_an_unknown_profile_with_the_key_to_set() {
     int code = run(Map.of(), "llm", "check", "--llm", "gpu");
 

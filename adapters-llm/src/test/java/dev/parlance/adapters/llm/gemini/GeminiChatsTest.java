@@ -110,6 +110,18 @@ class GeminiChatsTest extends VendorWireContract {
     assertThat(failure.usage().promptTokens()).isEqualTo(31);
   }
 
+  // langchain4j 1.18.1 reads a reply without candidates as broken and drops promptFeedback, so a
+  // prompt Gemini blocks before answering shows as malformed, not as refused (docs/llm.md).
+  @Test
+  void should_fail_as_malformed_when_gemini_blocks_the_prompt_before_answering() {
+    server.replies(recorded(200, "gemini/prompt-blocked.json"));
+
+    CompletionFailure failure = port(PATIENT).complete(QUESTION).firstFailure().orElseThrow();
+
+    assertThat(failure.kind())
+        .isEqualTo(dev.parlance.domain.completion.FailureKind.MALFORMED_ANSWER);
+  }
+
   @Test
   void should_keep_googles_words_when_the_key_is_rejected() {
     server.replies(invalidKey().orElseThrow());
