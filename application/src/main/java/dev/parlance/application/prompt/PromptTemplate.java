@@ -31,7 +31,7 @@ public final class PromptTemplate {
     while (m.find()) {
       found.add(m.group(1));
     }
-    this.placeholders = Set.copyOf(found);
+    this.placeholders = java.util.Collections.unmodifiableSet(found);
   }
 
   /** Reads a template from the resources, relative to {@code anchor}'s package. */
@@ -62,7 +62,12 @@ public final class PromptTemplate {
   public String fill(Map<String, String> values) {
     if (!values.keySet().equals(placeholders)) {
       throw new IllegalArgumentException(
-          "prompt " + name + " has placeholders " + placeholders + " but got " + values.keySet());
+          "prompt "
+              + name
+              + " has placeholders "
+              + placeholders
+              + " but got "
+              + new java.util.TreeSet<>(values.keySet()));
     }
     Matcher m = PLACEHOLDER.matcher(text);
     StringBuilder out = new StringBuilder();
