@@ -2,15 +2,19 @@ package dev.parlance.deploy;
 
 import dev.parlance.adapters.db.benchmark.BenchmarkData;
 import dev.parlance.adapters.index.lucene.LuceneIndexes;
+import dev.parlance.adapters.llm.LanguageModels;
 import dev.parlance.adapters.llm.embedding.EmbeddingModelChoice;
 import dev.parlance.adapters.llm.embedding.OnnxEmbeddings;
 import dev.parlance.application.benchmark.RetrievalBenchmarkService;
 import dev.parlance.application.benchmark.RetrievalBenchmarkUseCase;
+import dev.parlance.application.retrieval.HallucinateSchemaService;
+import dev.parlance.application.retrieval.HallucinationExamples;
 import dev.parlance.application.retrieval.IndexSchemaService;
 import dev.parlance.application.retrieval.IndexSchemaUseCase;
 import dev.parlance.application.retrieval.RetrievalSettings;
 import dev.parlance.application.retrieval.RetrieveSchemaService;
 import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
+import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import java.util.Optional;
 
@@ -46,6 +50,33 @@ public final class Components implements AutoCloseable {
       index = LuceneIndexes.open(home.index());
     }
     return index;
+  }
+
+  public LlmSettings llmSettings() {
+    return new LlmSettings(settings);
+  }
+
+  /**
+   * The language model a command asked for ({@code --llm}), else its source's, else the default;
+   * empty when none is configured (the caller says how to configure one).
+   */
+  public Optional<CompleteChatPort> llm(Optional<String> profile, Optional<String> source) {
+    return llmSettings().choose(profile, source).map(choice -> llm(choice));
+  }
+
+  public CompleteChatPort llm(LlmSettings.LlmChoice choice) {
+    return LanguageModels.create(choice.chain());
+  }
+
+  /**
+   * CRUSH4SQL's hallucination over a model; examples per {@code
+   * parlance.llm.hallucination.examples}.
+   */
+  public HallucinateSchemaService hallucinateSchema(CompleteChatPort llm) {
+    return new HallucinateSchemaService(
+        llm,
+        HallucinationExamples.parse(
+            settings.get("parlance.llm.hallucination.examples", "general")));
   }
 
   public IndexSchemaUseCase indexSchema() {

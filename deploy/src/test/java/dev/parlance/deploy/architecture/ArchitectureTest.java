@@ -48,6 +48,19 @@ class ArchitectureTest {
           .notDependOnEachOther()
           .because("each adapter stands alone behind its ports");
 
+  // Rule 7: each LLM vendor in its own package; they share only the vendor-neutral chat core.
+  @ArchTest
+  static final ArchRule llm_vendor_packages_should_not_depend_on_each_other =
+      slices()
+          .matching("dev.parlance.adapters.llm.(*)..")
+          .should()
+          .notDependOnEachOther()
+          .ignoreDependency(
+              com.tngtech.archunit.base.DescribedPredicate.alwaysTrue(),
+              com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage(
+                  "dev.parlance.adapters.llm.chat.."))
+          .because("a vendor's quirks stay in its package; the chat core is vendor-neutral");
+
   @ArchTest
   static final ArchRule adapters_should_not_depend_on_the_composition_root_or_the_web_tier =
       noClasses()

@@ -1,0 +1,77 @@
+package dev.parlance.adapters.llm;
+
+import dev.parlance.adapters.llm.anthropic.AnthropicChats;
+import dev.parlance.adapters.llm.azure.AzureOpenAiChats;
+import dev.parlance.adapters.llm.batch.OpenAiBatches;
+import dev.parlance.adapters.llm.chat.ChatPorts;
+import dev.parlance.adapters.llm.chat.LlmConfigurationException;
+import dev.parlance.adapters.llm.chat.RetryPolicy;
+import dev.parlance.adapters.llm.chat.VendorChatBuilder;
+import dev.parlance.adapters.llm.compatible.OpenAiCompatibleChats;
+import dev.parlance.adapters.llm.gemini.GeminiChats;
+import dev.parlance.adapters.llm.mistral.MistralChats;
+import dev.parlance.adapters.llm.ollama.OllamaChats;
+import dev.parlance.adapters.llm.openai.OpenAiChats;
+import dev.parlance.domain.completion.CompleteChatPort;
+import java.util.List;
+
+/**
+ * Builds the completion port a configuration asks for: one vendor, or an ordered fallback chain.
+ * Throws {@link LlmConfigurationException} with a one-line reason when a profile cannot work (no
+ * key, no model, bad URL).
+ */
+public final class LanguageModels {
+  private LanguageModels() {}
+
+  public static CompleteChatPort create(LlmProfile profile) {
+    if (profile.batchDirectory().isPresent()) {
+      return batch(profile);
+    }
+    VendorChatBuilder<?> builder =
+        switch (profile.provider()) {
+          case OPENAI -> OpenAiChats.builder();
+          case AZURE_OPENAI ->
+              AzureOpenAiChats.builder().apiVersion(profile.apiVersion().orElse(null));
+          case ANTHROPIC -> AnthropicChats.builder();
+          case GEMINI -> GeminiChats.builder();
+          case MISTRAL -> MistralChats.builder();
+          case OLLAMA -> OllamaChats.builder();
+          case OPENAI_COMPATIBLE -> OpenAiCompatibleChats.builder();
+        };
+    builder
+        .model(profile.model())
+        .apiKey(profile.apiKey().orElse(null))
+        .baseUrl(profile.baseUrl().orElse(null))
+        .timeout(profile.timeout())
+        .retry(RetryPolicy.defaults().withMaxRetries(profile.maxRetries()))
+        .parallelism(profile.parallelism());
+    profile.price().ifPresent(builder::price);
+    return builder.build();
+  }
+
+  /** The first profile, falling back to the next ones in order. */
+  public static CompleteChatPort create(List<LlmProfile> ordered) {
+    if (ordered.isEmpty()) {
+      throw new LlmConfigurationException("no language model is configured");
+    }
+    return ChatPorts.withFallback(ordered.stream().map(LanguageModels::create).toList());
+  }
+
+  private static CompleteChatPort batch(LlmProfile profile) {
+    if (profile.provider() != Provider.OPENAI
+        && profile.provider() != Provider.AZURE_OPENAI
+        && profile.provider() != Provider.OPENAI_COMPATIBLE) {
+      throw new LlmConfigurationException(
+          "offline batch mode writes OpenAI Batch API files; provider "
+              + profile.provider().id()
+              + " cannot read them");
+    }
+    OpenAiBatches.Builder builder =
+        OpenAiBatches.folder(profile.batchDirectory().orElseThrow()).model(profile.model());
+    if (profile.provider() == Provider.AZURE_OPENAI) {
+      builder.url("/chat/completions");
+    }
+    profile.price().ifPresent(builder::price);
+    return builder.open();
+  }
+}

@@ -1,0 +1,11 @@
+package dev.parlance.adapters.llm.chat;
+
+/**
+ * A language model cannot be built from its configuration (a missing key, an unknown provider, a
+ * malformed URL). The message is one line a user can act on.
+ */
+public final class LlmConfigurationException extends RuntimeException {
+  public LlmConfigurationException(String message) {
+    super(message);
+  }
+}

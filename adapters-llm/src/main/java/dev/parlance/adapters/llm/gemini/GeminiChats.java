@@ -1,0 +1,56 @@
+package dev.parlance.adapters.llm.gemini;
+
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.googleai.GoogleAiGeminiChatModel;
+import dev.parlance.adapters.llm.chat.ChatOptions;
+import dev.parlance.adapters.llm.chat.ChatPorts;
+import dev.parlance.adapters.llm.chat.VendorChatBuilder;
+import dev.parlance.domain.completion.CompleteChatPort;
+
+/** The one place that builds Google Gemini chat models (the Gemini API, key-based). */
+public final class GeminiChats {
+  public static final String VENDOR = "gemini";
+  public static final String DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
+
+  private GeminiChats() {}
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public static CompleteChatPort wrap(ChatModel model, ChatOptions options) {
+    return ChatPorts.over(model, options, new GeminiQuirks());
+  }
+
+  /** Gemini's settings; the key is required. */
+  public static final class Builder extends VendorChatBuilder<Builder> {
+    private Builder() {}
+
+    @Override
+    protected String vendor() {
+      return VENDOR;
+    }
+
+    @Override
+    protected String displayName() {
+      return "Gemini";
+    }
+
+    @Override
+    protected GeminiQuirks quirks() {
+      return new GeminiQuirks();
+    }
+
+    @Override
+    protected ChatModel buildModel() {
+      return GoogleAiGeminiChatModel.builder()
+          .baseUrl(baseUrlOr(DEFAULT_BASE_URL))
+          .apiKey(requireKey("GEMINI_API_KEY"))
+          .modelName(requireModel())
+          .httpClientBuilder(transport())
+          .timeout(timeout)
+          .maxRetries(0)
+          .build();
+    }
+  }
+}
