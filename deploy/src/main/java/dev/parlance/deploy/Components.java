@@ -1,16 +1,21 @@
 package dev.parlance.deploy;
 
 import dev.parlance.adapters.db.benchmark.BenchmarkData;
+import dev.parlance.adapters.db.evaluation.BenchmarkExecution;
+import dev.parlance.adapters.db.jdbc.JdbcConnections;
 import dev.parlance.adapters.index.lucene.LuceneIndexes;
 import dev.parlance.adapters.llm.embedding.EmbeddingModelChoice;
 import dev.parlance.adapters.llm.embedding.OnnxEmbeddings;
 import dev.parlance.application.benchmark.RetrievalBenchmarkService;
 import dev.parlance.application.benchmark.RetrievalBenchmarkUseCase;
+import dev.parlance.application.evaluation.ScorePredictionsService;
+import dev.parlance.application.evaluation.ScorePredictionsUseCase;
 import dev.parlance.application.retrieval.IndexSchemaService;
 import dev.parlance.application.retrieval.IndexSchemaUseCase;
 import dev.parlance.application.retrieval.RetrievalSettings;
 import dev.parlance.application.retrieval.RetrieveSchemaService;
 import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
+import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import java.util.Optional;
 
@@ -59,6 +64,17 @@ public final class Components implements AutoCloseable {
   public RetrievalBenchmarkUseCase retrievalBenchmark(RetrievalSettings retrieval) {
     return new RetrievalBenchmarkService(
         BenchmarkData.retrievalBenchmarks(), indexSchema(), retrieveSchema(retrieval));
+  }
+
+  public LoadEvaluationBenchmarkPort evaluationBenchmarks() {
+    return BenchmarkData.executionBenchmarks();
+  }
+
+  public ScorePredictionsUseCase scorePredictions() {
+    return new ScorePredictionsService(
+        evaluationBenchmarks(),
+        BenchmarkData.predictionFiles(),
+        BenchmarkExecution.readOnly(new JdbcConnections()));
   }
 
   @Override
