@@ -1,6 +1,7 @@
 package dev.parlance.domain.evaluation;
 
 import dev.parlance.domain.source.DataSource;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,7 @@ public record EvaluationBenchmark(
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(goldRevision, "goldRevision");
     questions = List.copyOf(questions);
-    databases = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(databases));
+    databases = Collections.unmodifiableMap(new LinkedHashMap<>(databases));
     missingDatabases = List.copyOf(missingDatabases);
     difficulties = List.copyOf(difficulties);
     notes = List.copyOf(notes);

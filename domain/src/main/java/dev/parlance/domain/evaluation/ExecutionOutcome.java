@@ -29,10 +29,7 @@ public sealed interface ExecutionOutcome {
     }
   }
 
-  static ExecutionOutcome rows(ResultTable table) {
-    return new Rows(table, Duration.ZERO);
-  }
-
+  /** A failure that took no measurable time, e.g. refused before running. */
   static ExecutionOutcome failed(String message) {
     return new Failed(message, Duration.ZERO);
   }

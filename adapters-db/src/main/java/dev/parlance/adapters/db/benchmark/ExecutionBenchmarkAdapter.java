@@ -25,6 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Loads the execution-accuracy benchmarks from a folder laid out like the shared data: Spider dev
@@ -167,7 +168,7 @@ final class ExecutionBenchmarkAdapter implements LoadEvaluationBenchmarkPort {
       Path dataDir,
       String relative,
       List<EvaluationQuestion> questions,
-      java.util.function.Function<String, Path> databaseFile,
+      Function<String, Path> databaseFile,
       List<String> notes) {
     if (questions.isEmpty()) {
       throw new BenchmarkDataException(dataDir.resolve(relative), "holds no questions");
