@@ -1,12 +1,16 @@
 package dev.parlance.deploy;
 
 import dev.parlance.adapters.db.benchmark.BenchmarkData;
+import dev.parlance.adapters.db.evaluation.BenchmarkExecution;
+import dev.parlance.adapters.db.jdbc.JdbcConnections;
 import dev.parlance.adapters.index.lucene.LuceneIndexes;
 import dev.parlance.adapters.llm.LanguageModels;
 import dev.parlance.adapters.llm.embedding.EmbeddingModelChoice;
 import dev.parlance.adapters.llm.embedding.OnnxEmbeddings;
 import dev.parlance.application.benchmark.RetrievalBenchmarkService;
 import dev.parlance.application.benchmark.RetrievalBenchmarkUseCase;
+import dev.parlance.application.evaluation.ScorePredictionsService;
+import dev.parlance.application.evaluation.ScorePredictionsUseCase;
 import dev.parlance.application.retrieval.HallucinateSchemaService;
 import dev.parlance.application.retrieval.HallucinationExamples;
 import dev.parlance.application.retrieval.IndexSchemaService;
@@ -15,6 +19,7 @@ import dev.parlance.application.retrieval.RetrievalSettings;
 import dev.parlance.application.retrieval.RetrieveSchemaService;
 import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
 import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import java.util.Optional;
 
@@ -90,6 +95,17 @@ public final class Components implements AutoCloseable {
   public RetrievalBenchmarkUseCase retrievalBenchmark(RetrievalSettings retrieval) {
     return new RetrievalBenchmarkService(
         BenchmarkData.retrievalBenchmarks(), indexSchema(), retrieveSchema(retrieval));
+  }
+
+  public LoadEvaluationBenchmarkPort evaluationBenchmarks() {
+    return BenchmarkData.executionBenchmarks();
+  }
+
+  public ScorePredictionsUseCase scorePredictions() {
+    return new ScorePredictionsService(
+        evaluationBenchmarks(),
+        BenchmarkData.predictionFiles(),
+        BenchmarkExecution.readOnly(new JdbcConnections()));
   }
 
   @Override

@@ -29,6 +29,8 @@ final class TerminalProgress implements Progress {
     double seconds = (now - stageStart) / 1e9;
     double rate = seconds > 0 ? done / seconds : 0;
     String eta = finished || rate == 0 ? "" : String.format(" ETA %.0fs", (total - done) / rate);
-    err.printf("%s %d/%d (%.0f%%)%s%n", stage, done, total, 100.0 * done / Math.max(1, total), eta);
+    err.printf(
+        "%s %d/%d (%.0f%%) %.1f/s%s%n",
+        stage, done, total, 100.0 * done / Math.max(1, total), rate, eta);
   }
 }

@@ -1,6 +1,9 @@
 package dev.parlance.adapters.db.benchmark;
 
 import dev.parlance.domain.benchmark.LoadRetrievalBenchmarkPort;
+import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
+import dev.parlance.domain.evaluation.ReadPredictionsPort;
+import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
 
 /** The one place that builds benchmark-data readers. */
 public final class BenchmarkData {
@@ -9,5 +12,20 @@ public final class BenchmarkData {
   /** Reads CRUSH4SQL's retrieval benchmarks from a folder laid out like the shared data. */
   public static LoadRetrievalBenchmarkPort retrievalBenchmarks() {
     return new Crush4SqlBenchmarkAdapter();
+  }
+
+  /** Reads the execution-accuracy benchmarks (Spider dev, BIRD dev revisions, BIRD Mini-Dev). */
+  public static LoadEvaluationBenchmarkPort executionBenchmarks() {
+    return new ExecutionBenchmarkAdapter();
+  }
+
+  /** Reads Spider-style and BIRD-style prediction files. */
+  public static ReadPredictionsPort predictionFiles() {
+    return new PredictionFileAdapter();
+  }
+
+  /** Reads an organisation's verified questions from JSON Lines. */
+  public static ReadVerifiedQuestionsPort verifiedQuestions() {
+    return new JsonlVerifiedQuestionsAdapter();
   }
 }

@@ -1,0 +1,71 @@
+package dev.parlance.adapters.db.benchmark;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parlance.domain.benchmark.BenchmarkDataException;
+import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
+import dev.parlance.domain.evaluation.VerifiedQuestion;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads an organisation's verified questions: JSON Lines, one object per line with {@code
+ * question}, {@code sql}, {@code source} and optionally {@code difficulty}; blank lines are
+ * skipped.
+ */
+final class JsonlVerifiedQuestionsAdapter implements ReadVerifiedQuestionsPort {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Override
+  public List<VerifiedQuestion> read(Path file) {
+    List<String> lines = DataFiles.lines(file);
+    List<VerifiedQuestion> questions = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i);
+      if (line.isBlank()) {
+        continue;
+      }
+      int number = i + 1;
+      JsonNode node;
+      try {
+        node = JSON.readTree(line);
+      } catch (JsonProcessingException e) {
+        throw new BenchmarkDataException(
+            file, "line " + number + ": malformed JSON: " + e.getOriginalMessage(), e);
+      }
+      if (node == null || !node.isObject()) {
+        throw new BenchmarkDataException(file, "line " + number + ": expected a JSON object");
+      }
+      String difficulty = text(node, "difficulty", file, number, false);
+      questions.add(
+          new VerifiedQuestion(
+              text(node, "question", file, number, true),
+              text(node, "sql", file, number, true),
+              text(node, "source", file, number, true),
+              difficulty.isBlank() ? Optional.empty() : Optional.of(difficulty.strip())));
+    }
+    return questions;
+  }
+
+  private static String text(JsonNode node, String field, Path file, int line, boolean required) {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull()) {
+      if (required) {
+        throw new BenchmarkDataException(
+            file, "line " + line + ": lacks the field '" + field + "'");
+      }
+      return "";
+    }
+    if (!value.isTextual()) {
+      throw new BenchmarkDataException(
+          file, "line " + line + ": field '" + field + "' must be a string");
+    }
+    if (required && value.asText().isBlank()) {
+      throw new BenchmarkDataException(file, "line " + line + ": field '" + field + "' is empty");
+    }
+    return value.asText();
+  }
+}

@@ -1,0 +1,64 @@
+package dev.parlance.adapters.db.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.parlance.domain.benchmark.BenchmarkDataException;
+import dev.parlance.domain.evaluation.VerifiedQuestion;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JsonlVerifiedQuestionsAdapterTest {
+
+  @TempDir Path directory;
+
+  @Test
+  void should_read_one_question_per_line_with_an_optional_difficulty() throws IOException {
+    Path file = directory.resolve("verified.jsonl");
+    Files.writeString(
+        file,
+        """
+        {"question": "How many open orders?", "sql": "SELECT count(*) FROM mo WHERE st = 1", "source": "demo"}
+
+        {"question": "Top plant?", "sql": "SELECT 1", "source": "demo", "difficulty": "hard"}
+        """);
+
+    List<VerifiedQuestion> questions = BenchmarkData.verifiedQuestions().read(file);
+
+    assertThat(questions)
+        .containsExactly(
+            new VerifiedQuestion(
+                "How many open orders?",
+                "SELECT count(*) FROM mo WHERE st = 1",
+                "demo",
+                Optional.empty()),
+            new VerifiedQuestion("Top plant?", "SELECT 1", "demo", Optional.of("hard")));
+  }
+
+  @Test
+  void should_name_the_line_when_a_field_is_missing() throws IOException {
+    Path file = directory.resolve("verified.jsonl");
+    Files.writeString(
+        file,
+        "{\"question\": \"q\", \"sql\": \"SELECT 1\", \"source\": \"s\"}\n{\"question\": \"q\"}\n");
+
+    assertThatThrownBy(() -> BenchmarkData.verifiedQuestions().read(file))
+        .isInstanceOf(BenchmarkDataException.class)
+        .hasMessageContaining("line 2: lacks the field 'sql'");
+  }
+
+  @Test
+  void should_name_the_line_when_it_is_not_json() throws IOException {
+    Path file = directory.resolve("verified.jsonl");
+    Files.writeString(file, "{oops\n");
+
+    assertThatThrownBy(() -> BenchmarkData.verifiedQuestions().read(file))
+        .isInstanceOf(BenchmarkDataException.class)
+        .hasMessageContaining("line 1: malformed JSON");
+  }
+}
