@@ -11,11 +11,19 @@ import dev.parlance.domain.retrieval.SchemaElements;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Indexes a catalog: every table and column becomes an embedded, searchable element. */
+/**
+ * Indexes a catalog: every table and column becomes an embedded, searchable element. An element's
+ * vector is its name's embedding (CRUSH4SQL's document); when the catalog knows more about it, the
+ * embedding of its name and details is mixed in with a smaller weight (docs/retrieval.md measures
+ * why names lead).
+ */
 public final class IndexSchemaService implements IndexSchemaUseCase {
 
+  /** The weight of the described view against the name's, measured in docs/retrieval.md. */
+  public static final double DETAILS_WEIGHT = 0.3;
+
   // Large enough to keep every core busy inside the embedder, small enough to report progress.
-  private static final int CHUNK = 1024;
+  private static final int CHUNK = 512;
 
   private final EmbedTextPort embedder;
   private final IndexSchemaPort index;
@@ -32,10 +40,19 @@ public final class IndexSchemaService implements IndexSchemaUseCase {
     List<IndexedElement> indexed = new ArrayList<>(elements.size());
     for (int from = 0; from < elements.size(); from += CHUNK) {
       List<SchemaElement> chunk = elements.subList(from, Math.min(elements.size(), from + CHUNK));
-      List<EmbeddingVector> vectors =
-          embedder.embedDocuments(chunk.stream().map(SchemaElement::text).toList());
+      List<String> texts = new ArrayList<>(chunk.size() * 2);
+      chunk.forEach(e -> texts.add(e.name()));
+      List<SchemaElement> described = chunk.stream().filter(e -> !e.details().isEmpty()).toList();
+      described.forEach(e -> texts.add(e.searchText()));
+      List<EmbeddingVector> vectors = embedder.embedDocuments(texts);
+      int next = chunk.size();
       for (int i = 0; i < chunk.size(); i++) {
-        indexed.add(new IndexedElement(chunk.get(i), vectors.get(i)));
+        SchemaElement e = chunk.get(i);
+        EmbeddingVector vector = vectors.get(i);
+        if (!e.details().isEmpty()) {
+          vector = EmbeddingVector.mix(vector, 1.0, vectors.get(next++), DETAILS_WEIGHT);
+        }
+        indexed.add(new IndexedElement(e, vector));
       }
       progress.update("embedding", indexed.size(), elements.size());
     }

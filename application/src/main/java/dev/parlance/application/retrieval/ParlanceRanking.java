@@ -3,33 +3,50 @@ package dev.parlance.application.retrieval;
 import dev.parlance.application.retrieval.SchemaSelection.Pick;
 import dev.parlance.domain.retrieval.ElementHit;
 import dev.parlance.domain.retrieval.ElementKind;
-import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.retrieval.EmbeddingVector;
 import dev.parlance.domain.retrieval.IndexedElement;
+import dev.parlance.domain.retrieval.SchemaElement;
 import dev.parlance.domain.retrieval.SearchSchemaPort;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
 
-/** Parlance's default ranking of a question's columns (measured in docs/retrieval.md). */
+/**
+ * Parlance's default ranking of a question's columns (docs/retrieval.md has the ablation):
+ *
+ * <ol>
+ *   <li>candidates from dense search on the question, BM25 on its words, and dense search on each
+ *       hallucinated column when there is a hallucination; the best tables among them are then read
+ *       whole;
+ *   <li>a column scores its cosine to the question, plus its best cosine to a hallucinated column,
+ *       plus its normalised BM25 score;
+ *   <li>a table scores the mean of its best columns' scores, and lifts all its columns;
+ *   <li>every hallucinated column's best match is interleaved early (CRUSH4SQL's coverage);
+ *   <li>when a column brings a new table, the key columns joining it to the tables already chosen
+ *       follow at once — joins need both ends.
+ * </ol>
+ */
 final class ParlanceRanking {
 
-  private final EmbedTextPort embedder;
+  // Tables read whole after the first search: enough to hold a question's tables with margin.
+  private static final int TABLES_EXPANDED = 10;
+
   private final SearchSchemaPort search;
   private final RetrievalSettings settings;
 
-  ParlanceRanking(EmbedTextPort embedder, SearchSchemaPort search, RetrievalSettings settings) {
-    this.embedder = embedder;
+  ParlanceRanking(SearchSchemaPort search, RetrievalSettings settings) {
     this.search = search;
     this.settings = settings;
   }
 
-  SchemaSelection rank(RetrievalQuery query, Optional<List<EmbeddingVector>> probes) {
+  SchemaSelection rank(
+      RetrievalQuery query, EmbeddingVector question, List<EmbeddingVector> probes) {
     String source = query.source();
-    EmbeddingVector question = embedder.embedQuery(query.question());
     Map<String, IndexedElement> candidates = new LinkedHashMap<>();
     for (ElementHit h :
         search.nearest(source, ElementKind.COLUMN, question, settings.candidatePool())) {
@@ -38,30 +55,161 @@ final class ParlanceRanking {
     Map<String, Double> lexical = new HashMap<>();
     List<ElementHit> words =
         search.matching(source, ElementKind.COLUMN, query.question(), settings.candidatePool());
-    double top = words.isEmpty() ? 1 : words.getFirst().score();
+    double best = words.isEmpty() ? 1 : words.getFirst().score();
     for (ElementHit h : words) {
       candidates.putIfAbsent(h.element().id(), h.indexed());
-      lexical.put(h.element().id(), h.score() / top);
+      lexical.put(h.element().id(), h.score() / best);
     }
-    List<EmbeddingVector> probeVectors = probes.orElse(List.of());
-    for (EmbeddingVector p : probeVectors) {
+    for (EmbeddingVector p : probes) {
       for (ElementHit h : search.nearest(source, ElementKind.COLUMN, p, settings.perProbe())) {
         candidates.putIfAbsent(h.element().id(), h.indexed());
       }
     }
-    Map<String, Double> score = new HashMap<>();
-    for (IndexedElement e : candidates.values()) {
-      double s = question.cosine(e.vector());
-      double probe = probeVectors.stream().mapToDouble(p -> p.cosine(e.vector())).max().orElse(0);
-      s += settings.probeWeight() * probe;
-      s += settings.lexicalWeight() * lexical.getOrDefault(e.element().id(), 0.0);
-      score.put(e.element().id(), s);
+    Scores first = new Scores(question, probes, lexical);
+    first.addAll(candidates.values());
+    for (IndexedElement e : search.columnsOf(source, first.bestTables(TABLES_EXPANDED))) {
+      candidates.putIfAbsent(e.element().id(), e);
     }
-    return new SchemaSelection(
-        candidates.values().stream()
-            .sorted(Comparator.comparingDouble((IndexedElement e) -> -score.get(e.element().id())))
-            .limit(query.budget())
-            .map(e -> new Pick(e.element(), score.get(e.element().id())))
-            .toList());
+    Scores scores = new Scores(question, probes, lexical);
+    scores.addAll(candidates.values());
+    return new SchemaSelection(order(source, scores, probes, query.budget()));
+  }
+
+  /** Column and table scores over a set of candidates. */
+  private final class Scores {
+    private final EmbeddingVector question;
+    private final List<EmbeddingVector> probes;
+    private final Map<String, Double> lexical;
+    private final Map<String, IndexedElement> elements = new LinkedHashMap<>();
+    private final Map<String, Double> column = new HashMap<>();
+    private final Map<String, List<Double>> byTable = new HashMap<>();
+
+    Scores(EmbeddingVector question, List<EmbeddingVector> probes, Map<String, Double> lexical) {
+      this.question = question;
+      this.probes = probes;
+      this.lexical = lexical;
+    }
+
+    void addAll(Iterable<IndexedElement> candidates) {
+      for (IndexedElement e : candidates) {
+        String id = e.element().id();
+        if (elements.putIfAbsent(id, e) != null) {
+          continue;
+        }
+        double probe = probes.stream().mapToDouble(p -> p.cosine(e.vector())).max().orElse(0);
+        double s =
+            question.cosine(e.vector())
+                + settings.probeWeight() * probe
+                + settings.lexicalWeight() * lexical.getOrDefault(id, 0.0);
+        column.put(id, s);
+        byTable.computeIfAbsent(e.element().tableId(), t -> new ArrayList<>()).add(s);
+      }
+    }
+
+    double table(String tableId) {
+      return byTable.getOrDefault(tableId, List.of()).stream()
+          .sorted(Comparator.reverseOrder())
+          .limit(settings.tableColumns())
+          .mapToDouble(Double::doubleValue)
+          .average()
+          .orElse(0);
+    }
+
+    double fused(IndexedElement e) {
+      return column.get(e.element().id()) + settings.tableWeight() * table(e.element().tableId());
+    }
+
+    List<String> bestTables(int n) {
+      return byTable.keySet().stream()
+          .sorted(Comparator.comparingDouble((String t) -> -table(t)))
+          .limit(n)
+          .toList();
+    }
+  }
+
+  private List<Pick> order(String source, Scores scores, List<EmbeddingVector> probes, int budget) {
+    Map<String, Double> fused = new HashMap<>();
+    scores.elements.values().forEach(e -> fused.put(e.element().id(), scores.fused(e)));
+    List<IndexedElement> main =
+        scores.elements.values().stream()
+            .sorted(Comparator.comparingDouble((IndexedElement e) -> -fused.get(e.element().id())))
+            .toList();
+    List<IndexedElement> covering = new ArrayList<>();
+    if (settings.coverage()) {
+      for (EmbeddingVector p : probes) {
+        scores.elements.values().stream()
+            .max(
+                Comparator.comparingDouble(
+                    (IndexedElement e) ->
+                        p.cosine(e.vector())
+                            + settings.tableWeight() * scores.table(e.element().tableId())))
+            .ifPresent(covering::add);
+      }
+    }
+    // Coverage picks and the main order alternate, coverage first.
+    List<IndexedElement> merged = new ArrayList<>(main.size() + covering.size());
+    for (int i = 0; i < main.size(); i++) {
+      if (i < covering.size()) {
+        merged.add(covering.get(i));
+      }
+      merged.add(main.get(i));
+    }
+    Map<String, Pick> picks = new LinkedHashMap<>();
+    Set<String> activeTables = new LinkedHashSet<>();
+    for (IndexedElement e : merged) {
+      if (picks.size() >= budget) {
+        break;
+      }
+      String id = e.element().id();
+      if (picks.containsKey(id)) {
+        continue;
+      }
+      picks.put(id, new Pick(e.element(), fused.get(id)));
+      String table = e.element().tableId();
+      if (settings.joinKeys() && activeTables.add(table)) {
+        for (IndexedElement key : joinKeys(source, scores, table, activeTables)) {
+          picks.putIfAbsent(
+              key.element().id(),
+              new Pick(key.element(), fused.getOrDefault(key.element().id(), 0.0)));
+        }
+      }
+    }
+    return picks.values().stream().limit(budget).toList();
+  }
+
+  // Both ends of every foreign key between `table` and the tables chosen before it.
+  private List<IndexedElement> joinKeys(
+      String source, Scores scores, String table, Set<String> active) {
+    Set<String> wanted = new LinkedHashSet<>();
+    for (IndexedElement e : scores.elements.values()) {
+      SchemaElement el = e.element();
+      for (String other : el.linked()) {
+        String otherTable = other.substring(0, other.lastIndexOf('.'));
+        boolean fromNew =
+            el.tableId().equals(table) && active.contains(otherTable) && !otherTable.equals(table);
+        boolean toNew =
+            otherTable.equals(table)
+                && active.contains(el.tableId())
+                && !el.tableId().equals(table);
+        if (fromNew || toNew) {
+          wanted.add(el.id());
+          wanted.add(other);
+        }
+      }
+    }
+    List<IndexedElement> keys = new ArrayList<>();
+    List<String> missing = new ArrayList<>();
+    for (String id : wanted) {
+      IndexedElement known = scores.elements.get(id);
+      if (known != null) {
+        keys.add(known);
+      } else {
+        missing.add(id);
+      }
+    }
+    if (!missing.isEmpty()) {
+      keys.addAll(search.byIds(source, missing));
+    }
+    return keys;
   }
 }

@@ -1,145 +1,94 @@
 package dev.parlance.application.retrieval;
 
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The tunable parts of retrieval, with the values measured best (docs/retrieval.md). Benchmarks
- * change one at a time by name for ablations: {@code --option lexical-weight=0}.
+ * change them by name for ablations: {@code --option lexical-weight=0}.
  *
- * @param candidatePool how many candidates collective selection chooses from (CRUSH4SQL: 100)
- * @param perProbe nearest neighbours fetched per probe
- * @param probeContext how much of the question's embedding is mixed into each probe's (0 = the
- *     probe alone)
- * @param lexicalWeight weight of BM25 matches in the default mode's fused score
- * @param probeWeight weight of the best probe similarity in the default mode's fused score
- * @param tableWeight weight of a column's table score in the default mode's fused score
- * @param keyBonus how strongly the default mode pulls in key columns that join chosen tables
- * @param collective whether the default mode finishes with collective selection
+ * @param candidatePool how many candidates each search contributes (CRUSH4SQL: 100)
+ * @param perProbe nearest neighbours fetched per hallucinated column
+ * @param lexicalWeight weight of BM25 (normalised to the best match) in a column's score
+ * @param probeWeight weight of the best hallucinated-column similarity in a column's score
+ * @param tableWeight weight of a column's table score (the mean of its best columns' scores)
+ * @param tableColumns how many of a table's best columns make its score
+ * @param coverage whether every hallucinated column gets its best match early (CRUSH4SQL's
+ *     coverage, as an interleaving)
+ * @param joinKeys whether the key columns joining a newly chosen table to those already chosen
+ *     follow it at once
+ * @param probeContext paper mode only: how much of the question's embedding is mixed into each
+ *     probe's, standing in for CRUSH4SQL's "x t.c" contextual embedding
  */
 public record RetrievalSettings(
     int candidatePool,
     int perProbe,
-    double probeContext,
     double lexicalWeight,
     double probeWeight,
     double tableWeight,
-    double keyBonus,
-    boolean collective) {
+    int tableColumns,
+    boolean coverage,
+    boolean joinKeys,
+    double probeContext) {
 
-  public static RetrievalSettings defaults() {
-    return new RetrievalSettings(100, 30, 0.5, 0.3, 1.0, 0.5, 0.1, false);
+  public RetrievalSettings {
+    if (candidatePool < 1 || perProbe < 1 || tableColumns < 1) {
+      throw new IllegalArgumentException(
+          "candidate-pool, per-probe and table-columns must be at least 1");
+    }
   }
 
-  /** A copy with one setting changed by its name (kebab-case), for ablations. */
+  public static RetrievalSettings defaults() {
+    return new RetrievalSettings(100, 30, 0.1, 1.0, 0.2, 2, true, true, 0.5);
+  }
+
+  /** A copy with one setting changed by its kebab-case name, for ablations. */
   public RetrievalSettings with(String name, String value) {
+    Map<String, String> all = names();
+    String key = name.strip().toLowerCase(Locale.ROOT);
+    if (!all.containsKey(key)) {
+      throw new IllegalArgumentException(
+          "unknown retrieval option '" + name + "'; known: " + String.join(", ", all.keySet()));
+    }
+    all.put(key, value.strip());
     try {
-      return switch (name.strip().toLowerCase(Locale.ROOT)) {
-        case "candidate-pool" ->
-            new RetrievalSettings(
-                Integer.parseInt(value),
-                perProbe,
-                probeContext,
-                lexicalWeight,
-                probeWeight,
-                tableWeight,
-                keyBonus,
-                collective);
-        case "per-probe" ->
-            new RetrievalSettings(
-                candidatePool,
-                Integer.parseInt(value),
-                probeContext,
-                lexicalWeight,
-                probeWeight,
-                tableWeight,
-                keyBonus,
-                collective);
-        case "probe-context" ->
-            new RetrievalSettings(
-                candidatePool,
-                perProbe,
-                Double.parseDouble(value),
-                lexicalWeight,
-                probeWeight,
-                tableWeight,
-                keyBonus,
-                collective);
-        case "lexical-weight" ->
-            new RetrievalSettings(
-                candidatePool,
-                perProbe,
-                probeContext,
-                Double.parseDouble(value),
-                probeWeight,
-                tableWeight,
-                keyBonus,
-                collective);
-        case "probe-weight" ->
-            new RetrievalSettings(
-                candidatePool,
-                perProbe,
-                probeContext,
-                lexicalWeight,
-                Double.parseDouble(value),
-                tableWeight,
-                keyBonus,
-                collective);
-        case "table-weight" ->
-            new RetrievalSettings(
-                candidatePool,
-                perProbe,
-                probeContext,
-                lexicalWeight,
-                probeWeight,
-                Double.parseDouble(value),
-                keyBonus,
-                collective);
-        case "key-bonus" ->
-            new RetrievalSettings(
-                candidatePool,
-                perProbe,
-                probeContext,
-                lexicalWeight,
-                probeWeight,
-                tableWeight,
-                Double.parseDouble(value),
-                collective);
-        case "collective" ->
-            new RetrievalSettings(
-                candidatePool,
-                perProbe,
-                probeContext,
-                lexicalWeight,
-                probeWeight,
-                tableWeight,
-                keyBonus,
-                Boolean.parseBoolean(value));
-        default ->
-            throw new IllegalArgumentException(
-                "unknown retrieval option '"
-                    + name
-                    + "'; known: "
-                    + String.join(", ", names().keySet()));
-      };
+      return new RetrievalSettings(
+          Integer.parseInt(all.get("candidate-pool")),
+          Integer.parseInt(all.get("per-probe")),
+          Double.parseDouble(all.get("lexical-weight")),
+          Double.parseDouble(all.get("probe-weight")),
+          Double.parseDouble(all.get("table-weight")),
+          Integer.parseInt(all.get("table-columns")),
+          parseBoolean(all.get("coverage")),
+          parseBoolean(all.get("join-keys")),
+          Double.parseDouble(all.get("probe-context")));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
           "option " + name + " needs a number, got '" + value + "'", e);
     }
   }
 
-  /** Every option by name with its value, for reports. */
+  /** Every option by name with its value, in a stable order, for reports. */
   public Map<String, String> names() {
-    Map<String, String> m = new TreeMap<>();
+    Map<String, String> m = new LinkedHashMap<>();
     m.put("candidate-pool", String.valueOf(candidatePool));
     m.put("per-probe", String.valueOf(perProbe));
-    m.put("probe-context", String.valueOf(probeContext));
     m.put("lexical-weight", String.valueOf(lexicalWeight));
     m.put("probe-weight", String.valueOf(probeWeight));
     m.put("table-weight", String.valueOf(tableWeight));
-    m.put("key-bonus", String.valueOf(keyBonus));
-    m.put("collective", String.valueOf(collective));
+    m.put("table-columns", String.valueOf(tableColumns));
+    m.put("coverage", String.valueOf(coverage));
+    m.put("join-keys", String.valueOf(joinKeys));
+    m.put("probe-context", String.valueOf(probeContext));
     return m;
+  }
+
+  private static boolean parseBoolean(String text) {
+    return switch (text.toLowerCase(Locale.ROOT)) {
+      case "true", "on", "yes" -> true;
+      case "false", "off", "no" -> false;
+      default -> throw new NumberFormatException("not a boolean: " + text);
+    };
   }
 }

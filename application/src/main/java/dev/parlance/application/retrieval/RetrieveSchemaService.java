@@ -22,6 +22,10 @@ import java.util.Optional;
 /** Retrieves a question's columns in one of three modes (see {@link RetrievalMode}). */
 public final class RetrieveSchemaService implements RetrieveSchemaUseCase {
 
+  // CRUSH4SQL §5.2: the candidate set is cut to 100; neighbours fetched per probe.
+  private static final int PAPER_CANDIDATES = 100;
+  private static final int PAPER_PER_PROBE = 30;
+
   private final EmbedTextPort embedder;
   private final SearchSchemaPort search;
   private final Optional<HallucinateSchemaPort> hallucinator;
@@ -70,15 +74,24 @@ public final class RetrieveSchemaService implements RetrieveSchemaUseCase {
   // CRUSH4SQL as published (§3.2): probe the index with every hallucinated column, keep the best
   // candidates, then select collectively.
   private SchemaSelection paper(RetrievalQuery query, HallucinatedSchema schema) {
-    EmbeddingVector question = embedder.embedQuery(query.question());
-    List<EmbeddingVector> probes = probeVectors(question, schema);
+    List<String> texts = new ArrayList<>();
+    texts.add(query.question());
+    texts.addAll(schema.probes());
+    List<EmbeddingVector> vectors = embedder.embedQueries(texts);
+    EmbeddingVector question = vectors.getFirst();
+    // CRUSH4SQL embeds each probe in the question's context ("x t.c"); a sentence model has no
+    // token embeddings to pool, so the probe's embedding is mixed with the question's (§3.2.1).
+    List<EmbeddingVector> probes =
+        vectors.subList(1, vectors.size()).stream()
+            .map(p -> EmbeddingVector.mix(p, 1.0, question, settings.probeContext()))
+            .toList();
     Map<String, ElementHit> candidates = new LinkedHashMap<>();
     Map<String, Double> best = new HashMap<>();
     List<EmbeddingVector> generators = new ArrayList<>(probes);
     generators.add(question);
     for (EmbeddingVector probe : generators) {
       for (ElementHit hit :
-          search.nearest(query.source(), ElementKind.COLUMN, probe, settings.perProbe())) {
+          search.nearest(query.source(), ElementKind.COLUMN, probe, PAPER_PER_PROBE)) {
         candidates.putIfAbsent(hit.element().id(), hit);
         best.merge(hit.element().id(), hit.score(), Math::max);
       }
@@ -86,7 +99,7 @@ public final class RetrieveSchemaService implements RetrieveSchemaUseCase {
     List<IndexedElement> pool =
         candidates.values().stream()
             .sorted(Comparator.comparingDouble((ElementHit h) -> -best.get(h.element().id())))
-            .limit(settings.candidatePool())
+            .limit(PAPER_CANDIDATES)
             .map(ElementHit::indexed)
             .toList();
     List<IndexedElement> order =
@@ -99,18 +112,13 @@ public final class RetrieveSchemaService implements RetrieveSchemaUseCase {
     return new SchemaSelection(picks);
   }
 
-  // A probe is its hallucinated column in the question's context (CRUSH4SQL embeds "x t.c").
-  private List<EmbeddingVector> probeVectors(EmbeddingVector question, HallucinatedSchema schema) {
-    List<EmbeddingVector> plain = embedder.embedQueries(schema.probes());
-    return plain.stream()
-        .map(p -> EmbeddingVector.mix(p, 1.0, question, settings.probeContext()))
-        .toList();
-  }
-
-  // Parlance's default: fused dense, lexical and probe evidence, lifted by table agreement and
-  // completed with the keys that join the chosen tables.
+  // Parlance's default (see ParlanceRanking); the question and every probe embed in one batch.
   private SchemaSelection parlance(RetrievalQuery query, Optional<HallucinatedSchema> schema) {
-    return new ParlanceRanking(embedder, search, settings)
-        .rank(query, schema.map(s -> probeVectors(embedder.embedQuery(query.question()), s)));
+    List<String> texts = new ArrayList<>();
+    texts.add(query.question());
+    schema.ifPresent(s -> texts.addAll(s.probes()));
+    List<EmbeddingVector> vectors = embedder.embedQueries(texts);
+    return new ParlanceRanking(search, settings)
+        .rank(query, vectors.getFirst(), vectors.subList(1, vectors.size()));
   }
 }

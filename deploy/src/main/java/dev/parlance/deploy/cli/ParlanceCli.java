@@ -47,7 +47,12 @@ public final class ParlanceCli implements Runnable {
     this.err = err;
   }
 
+  // Lucene tells the terminal how it could vectorise faster; that is not the user's business.
+  private static final java.util.logging.Logger LUCENE_LOG =
+      java.util.logging.Logger.getLogger("org.apache.lucene");
+
   public static void main(String[] args) {
+    LUCENE_LOG.setLevel(java.util.logging.Level.SEVERE);
     Map<String, String> env = System.getenv();
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);

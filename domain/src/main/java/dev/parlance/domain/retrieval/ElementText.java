@@ -7,13 +7,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
-/** The text that stands for a schema element in the index. */
+/** How much of what the catalog knows goes into an element's details. */
 public enum ElementText {
-  /** CRUSH4SQL's documents: {@code S(t).S(c)}, the names alone. */
+  /** CRUSH4SQL's documents: the names alone, no details. */
   PAPER,
   /**
-   * Names split into words, plus what the catalog knows: descriptions, value meanings and sample
-   * values (SQL-PaLM's column sentence, §6.3).
+   * Descriptions, value meanings and sample values (SQL-PaLM's column sentence, §6.3), searched
+   * lexically and embedded as a second view of the element.
    */
   ENRICHED;
 
@@ -23,39 +23,33 @@ public enum ElementText {
   private static final int MAX_SAMPLES = 3;
   private static final int MAX_DESCRIPTION = 300;
 
-  public String column(Table table, Column column) {
-    return switch (this) {
-      case PAPER -> table.name() + "." + column.name();
-      case ENRICHED -> enrichedColumn(table, column);
-    };
-  }
-
-  public String table(Table table) {
-    return switch (this) {
-      case PAPER -> table.name();
-      case ENRICHED -> {
-        String text = words(table.name());
-        yield table.description().isEmpty() ? text : text + ". " + clip(table.description());
-      }
-    };
-  }
-
-  private static String enrichedColumn(Table table, Column column) {
+  /** What is known about a column beyond its name; empty for {@link #PAPER}. */
+  public String details(Table table, Column column) {
+    if (this == PAPER) {
+      return "";
+    }
     List<String> parts = new ArrayList<>();
-    parts.add(words(table.name()) + " " + words(column.name()));
     if (!column.description().isEmpty()
-        && !column.description().equalsIgnoreCase(words(column.name()))) {
+        && !words(column.description()).equals(words(column.name()))) {
       parts.add(clip(column.description()));
     }
     if (!column.valueDescription().isEmpty()) {
       parts.add(clip(column.valueDescription()));
     }
     List<String> samples =
-        column.sampleValues().stream().filter(v -> v.length() <= 40).limit(MAX_SAMPLES).toList();
+        column.sampleValues().stream()
+            .filter(v -> v != null && !v.isBlank() && v.length() <= 40)
+            .limit(MAX_SAMPLES)
+            .toList();
     if (!samples.isEmpty()) {
       parts.add("values: " + String.join(", ", samples));
     }
     return String.join(". ", parts);
+  }
+
+  /** What is known about a table beyond its name; empty for {@link #PAPER}. */
+  public String details(Table table) {
+    return this == PAPER || table.description().isEmpty() ? "" : clip(table.description());
   }
 
   /**

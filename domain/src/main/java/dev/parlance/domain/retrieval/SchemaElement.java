@@ -9,12 +9,13 @@ import java.util.Set;
  *
  * @param id the element's key: {@code table.column} for columns and {@code table} for tables,
  *     lower-cased, so ids compare the way SQL names do
- * @param text what is embedded and searched lexically for this element
+ * @param details what else is known about the element beyond its name (descriptions, value
+ *     meanings, sample values); empty when nothing is
  * @param linked ids of columns joined to this one by a foreign key (CRUSH4SQL's schema-graph edges
  *     besides same-table membership)
  */
 public record SchemaElement(
-    String id, ElementKind kind, String table, String column, String text, Set<String> linked) {
+    String id, ElementKind kind, String table, String column, String details, Set<String> linked) {
 
   public SchemaElement {
     Objects.requireNonNull(kind, "kind");
@@ -27,7 +28,7 @@ public record SchemaElement(
     if (!expectedId.equals(id)) {
       throw new IllegalArgumentException("element id " + id + " should be " + expectedId);
     }
-    Objects.requireNonNull(text, "text");
+    details = Objects.requireNonNullElse(details, "").strip();
     linked = Set.copyOf(Objects.requireNonNullElse(linked, Set.of()));
   }
 
@@ -37,12 +38,28 @@ public record SchemaElement(
         : Names.key(table) + "." + Names.key(column);
   }
 
-  public static SchemaElement column(String table, String column, String text, Set<String> linked) {
-    return new SchemaElement(idOf(table, column), ElementKind.COLUMN, table, column, text, linked);
+  public static SchemaElement column(
+      String table, String column, String details, Set<String> linked) {
+    return new SchemaElement(
+        idOf(table, column), ElementKind.COLUMN, table, column, details, linked);
   }
 
-  public static SchemaElement table(String table, String text) {
-    return new SchemaElement(idOf(table, null), ElementKind.TABLE, table, "", text, Set.of());
+  public static SchemaElement table(String table, String details) {
+    return new SchemaElement(idOf(table, null), ElementKind.TABLE, table, "", details, Set.of());
+  }
+
+  /**
+   * The element's name as written: {@code table.column} or {@code table} — CRUSH4SQL's document
+   * {@code S(t).S(c)}, what its embedding stands for.
+   */
+  public String name() {
+    return kind == ElementKind.COLUMN ? table + "." + column : table;
+  }
+
+  /** The words a lexical search matches: the name split into words, then the details. */
+  public String searchText() {
+    String words = ElementText.words(name());
+    return details.isEmpty() ? words : words + ". " + details;
   }
 
   /** The id of the table this element belongs to. */

@@ -19,14 +19,14 @@ public final class SchemaElements {
     Map<String, Set<String>> links = foreignKeyLinks(catalog);
     List<SchemaElement> elements = new ArrayList<>(catalog.columnCount() + catalog.tables().size());
     for (Table table : catalog.tables()) {
-      elements.add(SchemaElement.table(table.name(), style.table(table)));
+      elements.add(SchemaElement.table(table.name(), style.details(table)));
       for (Column column : table.columns()) {
         String id = SchemaElement.idOf(table.name(), column.name());
         elements.add(
             SchemaElement.column(
                 table.name(),
                 column.name(),
-                style.column(table, column),
+                style.details(table, column),
                 links.getOrDefault(id, Set.of())));
       }
     }

@@ -34,15 +34,32 @@ class ElementTextTest {
 
   @Test
   void should_keep_the_papers_documents_bare() {
-    assertThat(ElementText.PAPER.column(ORDERS, STATUS)).isEqualTo("TB_MO.MO_ST");
-    assertThat(ElementText.PAPER.table(ORDERS)).isEqualTo("TB_MO");
+    assertThat(ElementText.PAPER.details(ORDERS, STATUS)).isEmpty();
+    assertThat(ElementText.PAPER.details(ORDERS)).isEmpty();
   }
 
   @Test
   void should_add_description_value_meanings_and_samples_when_enriched() {
-    assertThat(ElementText.ENRICHED.column(ORDERS, STATUS))
+    assertThat(ElementText.ENRICHED.details(ORDERS, STATUS))
+        .isEqualTo("status of the maintenance order. 1 = open, 2 = closed. values: 1, 2");
+    assertThat(ElementText.ENRICHED.details(ORDERS)).isEqualTo("maintenance orders");
+  }
+
+  @Test
+  void should_not_repeat_a_description_that_only_spells_out_the_name() {
+    Column id = Column.of("CustomerID", "INTEGER").withDescription("Customer ID", "");
+
+    assertThat(ElementText.ENRICHED.details(ORDERS, id)).isEmpty();
+  }
+
+  @Test
+  void should_search_the_name_in_words_and_the_details() {
+    SchemaElement element =
+        SchemaElement.column("TB_MO", "MO_ST", ElementText.ENRICHED.details(ORDERS, STATUS), null);
+
+    assertThat(element.name()).isEqualTo("TB_MO.MO_ST");
+    assertThat(element.searchText())
         .isEqualTo(
             "tb mo mo st. status of the maintenance order. 1 = open, 2 = closed. values: 1, 2");
-    assertThat(ElementText.ENRICHED.table(ORDERS)).isEqualTo("tb mo. maintenance orders");
   }
 }

@@ -61,6 +61,7 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
   private static final String TABLE_ID = "table_id";
   private static final String COLUMN = "column";
   private static final String TEXT = "text";
+  private static final String DETAILS = "details";
   private static final String LINKED = "linked";
   private static final String VECTOR = "vector";
   private static final String VECTOR_BYTES = "vector_bytes";
@@ -233,7 +234,8 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
     d.add(new StringField(TABLE_ID, e.tableId(), Field.Store.NO));
     d.add(new StoredField(TABLE, e.table()));
     d.add(new StoredField(COLUMN, e.column()));
-    d.add(new TextField(TEXT, e.text(), Field.Store.YES));
+    d.add(new TextField(TEXT, e.searchText(), Field.Store.NO));
+    d.add(new StoredField(DETAILS, e.details()));
     for (String link : e.linked()) {
       d.add(new StoredField(LINKED, link));
     }
@@ -258,7 +260,12 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
     ElementKind kind = ElementKind.valueOf(d.get(KIND));
     SchemaElement element =
         new SchemaElement(
-            d.get(ID), kind, d.get(TABLE), d.get(COLUMN), d.get(TEXT), Set.of(d.getValues(LINKED)));
+            d.get(ID),
+            kind,
+            d.get(TABLE),
+            d.get(COLUMN),
+            d.get(DETAILS),
+            Set.of(d.getValues(LINKED)));
     return new IndexedElement(
         element, EmbeddingVector.of(fromBytes(d.getBinaryValue(VECTOR_BYTES))));
   }

@@ -1,21 +1,19 @@
 package dev.parlance.adapters.llm.embedding;
 
-import dev.langchain4j.data.embedding.Embedding;
-import dev.langchain4j.data.segment.TextSegment;
-import dev.langchain4j.model.embedding.EmbeddingModel;
+import ai.onnxruntime.OrtException;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.retrieval.EmbeddingVector;
 import java.util.List;
 
-/** Embeds text in-process with a langchain4j ONNX model, one task per text across all cores. */
+/** Embeds text in-process with one of langchain4j's ONNX models, in padded batches. */
 final class OnnxEmbeddingAdapter implements EmbedTextPort {
 
-  private final EmbeddingModel model;
+  private final OnnxBatchEncoder encoder;
   private final String modelName;
   private final String queryInstruction;
 
-  OnnxEmbeddingAdapter(EmbeddingModel model, String modelName, String queryInstruction) {
-    this.model = model;
+  OnnxEmbeddingAdapter(OnnxBatchEncoder encoder, String modelName, String queryInstruction) {
+    this.encoder = encoder;
     this.modelName = modelName;
     this.queryInstruction = queryInstruction;
   }
@@ -42,14 +40,12 @@ final class OnnxEmbeddingAdapter implements EmbedTextPort {
     if (texts.isEmpty()) {
       return List.of();
     }
-    if (texts.stream().anyMatch(String::isBlank)) {
+    if (texts.stream().anyMatch(t -> t == null || t.isBlank())) {
       throw new IllegalArgumentException("cannot embed an empty text");
     }
-    List<TextSegment> segments = texts.stream().map(TextSegment::from).toList();
     try {
-      List<Embedding> embeddings = model.embedAll(segments).content();
-      return embeddings.stream().map(e -> EmbeddingVector.of(e.vector())).toList();
-    } catch (RuntimeException e) {
+      return encoder.encode(texts).stream().map(EmbeddingVector::of).toList();
+    } catch (OrtException | RuntimeException e) {
       throw new EmbeddingFailedException(modelName, e);
     }
   }

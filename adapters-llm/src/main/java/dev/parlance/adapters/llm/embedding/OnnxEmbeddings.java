@@ -1,43 +1,54 @@
 package dev.parlance.adapters.llm.embedding;
 
+import ai.onnxruntime.OrtException;
 import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
 import dev.parlance.domain.retrieval.EmbedTextPort;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.EnumMap;
+import java.util.Map;
 
-/** The one place that builds in-process embedding models. */
+/** The one place that builds embedding models. */
 public final class OnnxEmbeddings {
   private OnnxEmbeddings() {}
 
-  /** A model that embeds on one daemon thread per core. */
+  // Loading a model takes about a second: one encoder per model and process.
+  private static final Map<EmbeddingModelChoice, OnnxBatchEncoder> ENCODERS =
+      new EnumMap<>(EmbeddingModelChoice.class);
+
+  /** An in-process model that uses every core. */
   public static EmbedTextPort create(EmbeddingModelChoice choice) {
     return create(choice, Runtime.getRuntime().availableProcessors());
   }
 
-  public static EmbedTextPort create(EmbeddingModelChoice choice, int threads) {
-    ExecutorService executor = Executors.newFixedThreadPool(threads, daemonThreads());
-    EmbeddingModel model =
-        switch (choice) {
-          case BGE_SMALL_EN_V15_Q -> new BgeSmallEnV15QuantizedEmbeddingModel(executor);
-          case ALL_MINILM_L6_V2_Q -> new AllMiniLmL6V2QuantizedEmbeddingModel(executor);
-        };
-    return wrap(model, choice.id(), choice.queryInstruction());
+  public static synchronized EmbedTextPort create(EmbeddingModelChoice choice, int threads) {
+    OnnxBatchEncoder encoder = ENCODERS.get(choice);
+    if (encoder == null) {
+      encoder = load(choice, threads);
+      ENCODERS.put(choice, encoder);
+    }
+    return new OnnxEmbeddingAdapter(encoder, choice.id(), choice.queryInstruction());
   }
 
-  /** Wraps an already built langchain4j model, e.g. a remote one or a test double. */
+  /** Wraps an already built langchain4j model, e.g. a vendor's embedding API or a test double. */
   public static EmbedTextPort wrap(EmbeddingModel model, String name, String queryInstruction) {
-    return new OnnxEmbeddingAdapter(model, name, queryInstruction);
+    return new LangChainEmbeddingAdapter(model, name, queryInstruction);
   }
 
-  private static java.util.concurrent.ThreadFactory daemonThreads() {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, "parlance-embed-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
+  private static OnnxBatchEncoder load(EmbeddingModelChoice choice, int threads) {
+    // The model files ship at the root of langchain4j's model jars.
+    ClassLoader loader = AbstractInProcessEmbeddingModel.class.getClassLoader();
+    try (InputStream model = loader.getResourceAsStream(choice.modelResource());
+        InputStream tokenizer = loader.getResourceAsStream(choice.tokenizerResource())) {
+      if (model == null || tokenizer == null) {
+        throw new EmbeddingFailedException(
+            choice.id(),
+            new IOException("model files " + choice.modelResource() + " not on the class path"));
+      }
+      return new OnnxBatchEncoder(model, tokenizer, choice.pooling(), threads);
+    } catch (IOException | OrtException e) {
+      throw new EmbeddingFailedException(choice.id(), e);
+    }
   }
 }

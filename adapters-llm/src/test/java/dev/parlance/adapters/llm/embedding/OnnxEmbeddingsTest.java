@@ -3,6 +3,9 @@ package dev.parlance.adapters.llm.embedding;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.langchain4j.model.embedding.EmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.retrieval.EmbeddingVector;
 import java.util.List;
@@ -11,20 +14,50 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 class OnnxEmbeddingsTest {
 
+  private static final List<String> TEXTS =
+      List.of(
+          "superhero eye colour",
+          "race lap time in milliseconds",
+          "card_games.cards.cardKingdomFoilId",
+          "How many maintenance orders are still open at the Rotterdam installation this year?",
+          "planet");
+
   @ParameterizedTest
   @EnumSource(EmbeddingModelChoice.class)
   void should_place_related_texts_nearer_than_unrelated_ones(EmbeddingModelChoice choice) {
     EmbedTextPort embedder = OnnxEmbeddings.create(choice, 2);
 
-    List<EmbeddingVector> docs =
-        embedder.embedDocuments(
-            List.of("superhero eye colour", "race lap time in milliseconds", "planet"));
+    List<EmbeddingVector> docs = embedder.embedDocuments(TEXTS);
     EmbeddingVector query = embedder.embedQuery("what colour are the hero's eyes?");
 
-    assertThat(docs).hasSize(3);
+    assertThat(docs).hasSize(TEXTS.size());
     assertThat(docs.getFirst().dimension()).isEqualTo(384);
     assertThat(query.cosine(docs.get(0))).isGreaterThan(query.cosine(docs.get(1)));
     assertThat(embedder.modelName()).isEqualTo(choice.id());
+  }
+
+  @ParameterizedTest
+  @EnumSource(EmbeddingModelChoice.class)
+  void should_embed_as_langchain4j_does_up_to_the_quantisation_noise_of_padding(
+      EmbeddingModelChoice choice) {
+    EmbeddingModel reference =
+        switch (choice) {
+          case BGE_SMALL_EN_V15_Q -> new BgeSmallEnV15QuantizedEmbeddingModel();
+          case ALL_MINILM_L6_V2_Q -> new AllMiniLmL6V2QuantizedEmbeddingModel();
+        };
+    EmbedTextPort one = OnnxEmbeddings.wrap(reference, choice.id(), "");
+    EmbedTextPort batched = OnnxEmbeddings.create(choice, 2);
+
+    List<EmbeddingVector> expected = one.embedDocuments(TEXTS);
+    List<EmbeddingVector> inOneBatch = batched.embedDocuments(TEXTS);
+
+    for (int i = 0; i < TEXTS.size(); i++) {
+      // Alone, a text has no padding: the very same computation.
+      EmbeddingVector alone = batched.embedDocuments(List.of(TEXTS.get(i))).getFirst();
+      assertThat(alone.cosine(expected.get(i))).as(TEXTS.get(i)).isGreaterThan(0.99999);
+      // In a batch, padded positions widen the int8 activation ranges of the quantised model.
+      assertThat(inOneBatch.get(i).cosine(expected.get(i))).as(TEXTS.get(i)).isGreaterThan(0.99);
+    }
   }
 
   @ParameterizedTest
