@@ -422,7 +422,7 @@ final class SqlGovernor {
     }
 
     private void join(Join join) {
-      join.setRightItem(from(join.getRightItem()));
+      join.setFromItem(from(join.getFromItem()));
       for (Expression on : join.getOnExpressions()) {
         expression(on);
       }
@@ -780,11 +780,12 @@ final class SqlGovernor {
         }
         if (current != null
             && !other
-            && !current.isLimitAll()
-            && !current.isLimitNull()
             && current.getByExpressions() == null
-            && current.getRowCount() instanceof LongValue v
-            && v.getValue() <= limit) {
+            && current.getRowCount() instanceof LongValue v) {
+          // Lowering a literal LIMIT keeps the same first rows, ORDER BY and OFFSET included.
+          if (v.getValue() > limit) {
+            current.setRowCount(new LongValue(limit));
+          }
           return top;
         }
       }

@@ -1,0 +1,165 @@
+package dev.parlance.adapters.db.store;
+
+import dev.parlance.domain.governance.FindAuditPort;
+import dev.parlance.domain.governance.GovernancePoliciesPort;
+import dev.parlance.domain.governance.RecordAuditPort;
+import dev.parlance.domain.source.DataSourcesPort;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.flywaydb.core.api.output.MigrateResult;
+import org.hibernate.SessionFactory;
+import org.hibernate.boot.MetadataSources;
+import org.hibernate.boot.registry.StandardServiceRegistry;
+import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
+import org.hibernate.cfg.AvailableSettings;
+
+/**
+ * Parlance's own state: data sources, governance policies and the audit trail, kept by Hibernate
+ * ORM in an H2 file (the embedded default) or PostgreSQL, its schema migrated by Flyway on open.
+ * The one public factory of the store adapters.
+ */
+public final class MetadataStore implements AutoCloseable {
+
+  // Keeps JUL loggers configured: a logger without a strong reference may be collected.
+  private static final Logger HIBERNATE_LOG = Logger.getLogger("org.hibernate");
+  private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
+
+  private final SessionFactory sessions;
+  private final boolean created;
+  private final Duration startup;
+  private final HibernateDataSourcesAdapter dataSources;
+  private final HibernatePoliciesAdapter policies;
+  private final HibernateAuditAdapter audit;
+
+  private MetadataStore(SessionFactory sessions, boolean created, Duration startup) {
+    this.sessions = sessions;
+    this.created = created;
+    this.startup = startup;
+    this.dataSources = new HibernateDataSourcesAdapter(sessions);
+    this.policies = new HibernatePoliciesAdapter(sessions);
+    this.audit = new HibernateAuditAdapter(sessions);
+  }
+
+  /** The embedded default: an H2 file database in {@code directory}. */
+  public static String embeddedUrl(Path directory) {
+    return "jdbc:h2:file:" + directory.toAbsolutePath().resolve("parlance") + ";AUTO_SERVER=TRUE";
+  }
+
+  /**
+   * Opens the store at {@code url} (jdbc:h2: or jdbc:postgresql:), migrating its schema first.
+   *
+   * @throws StoreException with the driver's message when it cannot be opened
+   */
+  public static MetadataStore open(String url, String user, String password) {
+    long start = System.nanoTime();
+    quietLogging();
+    boolean postgres = url.toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:");
+    boolean created;
+    try {
+      MigrateResult result =
+          Flyway.configure(MetadataStore.class.getClassLoader())
+              .dataSource(url, user, password)
+              .locations("classpath:db/parlance-store")
+              .table("parlance_schema_history")
+              .loggers("slf4j")
+              .cleanDisabled(true)
+              .load()
+              .migrate();
+      created = result.initialSchemaVersion == null && result.migrationsExecuted > 0;
+    } catch (FlywayException e) {
+      throw new StoreException(
+          "cannot open the metadata store at " + redact(url) + ": " + Store.message(e), e);
+    }
+    StandardServiceRegistry registry = null;
+    try {
+      registry =
+          new StandardServiceRegistryBuilder()
+              .applySetting(AvailableSettings.JAKARTA_JDBC_URL, url)
+              .applySetting(AvailableSettings.JAKARTA_JDBC_USER, user == null ? "" : user)
+              .applySetting(
+                  AvailableSettings.JAKARTA_JDBC_PASSWORD, password == null ? "" : password)
+              .applySetting(AvailableSettings.POOL_SIZE, 4)
+              .applySetting(
+                  AvailableSettings.DIALECT,
+                  postgres
+                      ? "org.hibernate.dialect.PostgreSQLDialect"
+                      : "org.hibernate.dialect.H2Dialect")
+              // Start-up cost: no JDBC metadata probing, no schema tooling (Flyway owns it).
+              .applySetting("hibernate.boot.allow_jdbc_metadata_access", false)
+              .applySetting(AvailableSettings.HBM2DDL_AUTO, "none")
+              .applySetting(AvailableSettings.SHOW_SQL, false)
+              .applySetting(AvailableSettings.GENERATE_STATISTICS, false)
+              .build();
+      SessionFactory sessions =
+          new MetadataSources(registry)
+              .addAnnotatedClass(DataSourceEntity.class)
+              .addAnnotatedClass(PolicyEntity.class)
+              .addAnnotatedClass(AuditRecordEntity.class)
+              .buildMetadata()
+              .buildSessionFactory();
+      return new MetadataStore(sessions, created, Duration.ofNanos(System.nanoTime() - start));
+    } catch (jakarta.persistence.PersistenceException e) {
+      if (registry != null) {
+        StandardServiceRegistryBuilder.destroy(registry);
+      }
+      throw new StoreException(
+          "cannot open the metadata store at " + redact(url) + ": " + Store.message(e), e);
+    }
+  }
+
+  private static void quietLogging() {
+    if (System.getProperty("org.jboss.logging.provider") == null) {
+      System.setProperty("org.jboss.logging.provider", "slf4j");
+    }
+    HIBERNATE_LOG.setLevel(Level.SEVERE);
+    FLYWAY_LOG.setLevel(Level.SEVERE);
+  }
+
+  // A URL may still carry parameters; never echo anything after the first ';' or '?'.
+  private static String redact(String url) {
+    int cut = url.length();
+    for (char c : new char[] {';', '?'}) {
+      int i = url.indexOf(c);
+      if (i >= 0) {
+        cut = Math.min(cut, i);
+      }
+    }
+    return url.substring(0, cut);
+  }
+
+  /** Whether this open created the store (its first start). */
+  public boolean createdNow() {
+    return created;
+  }
+
+  /** How long opening took: migration check plus Hibernate's start. */
+  public Duration startup() {
+    return startup;
+  }
+
+  public DataSourcesPort dataSources() {
+    return dataSources;
+  }
+
+  public GovernancePoliciesPort policies() {
+    return policies;
+  }
+
+  public RecordAuditPort audit() {
+    return audit;
+  }
+
+  public FindAuditPort auditTrail() {
+    return audit;
+  }
+
+  @Override
+  public void close() {
+    sessions.close();
+  }
+}

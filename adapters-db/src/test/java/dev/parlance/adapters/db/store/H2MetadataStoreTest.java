@@ -1,0 +1,48 @@
+package dev.parlance.adapters.db.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class H2MetadataStoreTest extends MetadataStoreContract {
+
+  @TempDir static Path home;
+  static MetadataStore store;
+
+  @BeforeAll
+  static void open() {
+    store = MetadataStore.open(MetadataStore.embeddedUrl(home), "", "");
+  }
+
+  @AfterAll
+  static void close() {
+    store.close();
+  }
+
+  @Override
+  protected MetadataStore store() {
+    return store;
+  }
+
+  @Test
+  void should_report_creation_only_when_the_store_is_first_opened() {
+    assertThat(store.createdNow()).isTrue();
+    try (MetadataStore again = MetadataStore.open(MetadataStore.embeddedUrl(home), "", "")) {
+      assertThat(again.createdNow()).isFalse();
+      System.out.println("metadata store reopen took " + again.startup().toMillis() + " ms");
+    }
+  }
+
+  @Test
+  void should_fail_with_the_drivers_message_when_the_store_cannot_be_opened() {
+    assertThatThrownBy(() -> MetadataStore.open("jdbc:h2:tcp://127.0.0.1:1/nowhere", "", ""))
+        .isInstanceOf(StoreException.class)
+        .hasMessageContaining(
+            "cannot open the metadata store at jdbc:h2:tcp://127.0.0.1:1/nowhere");
+  }
+}
