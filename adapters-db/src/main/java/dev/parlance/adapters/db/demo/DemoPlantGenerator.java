@@ -294,7 +294,7 @@ final class DemoPlantGenerator {
       }
     }
     List<Installation> installations = new ArrayList<>();
-    int installationCount = n(60);
+    int installationCount = Math.max(12, n(60));
     try (Batch b = new Batch("TB_IN", 17)) {
       for (int i = 1; i <= installationCount; i++) {
         String prefix = new String[] {"IBX", "PMX", "RJS", "SNT", "ESP"}[i % 5];

@@ -86,7 +86,10 @@ final class Relations {
       if (quoted && !r.name().equals(name)) {
         continue;
       }
-      if (schema != null && (r.schema() == null || !r.schema().equalsIgnoreCase(schema))) {
+      if (schema != null
+          && !(r.schema() == null
+              ? schema.equalsIgnoreCase("main") // SQLite's main database has no JDBC schema
+              : r.schema().equalsIgnoreCase(schema))) {
         continue;
       }
       matching.add(r);

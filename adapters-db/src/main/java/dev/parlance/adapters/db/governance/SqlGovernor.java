@@ -10,6 +10,7 @@ import dev.parlance.domain.governance.StatementKeywords;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.governance.ViewExpansion;
 import dev.parlance.domain.source.DataSource;
+import dev.parlance.domain.source.Dialect;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -31,6 +32,7 @@ import net.sf.jsqlparser.expression.JdbcNamedParameter;
 import net.sf.jsqlparser.expression.JdbcParameter;
 import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.NextValExpression;
+import net.sf.jsqlparser.parser.AbstractJSqlParser;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
@@ -116,9 +118,20 @@ final class SqlGovernor {
     }
   }
 
-  private static Statements parse(String sql) {
+  // Per dialect: PostgreSQL's and H2's grammar variants; SQLite also quotes names in brackets.
+  private static Statements parse(String sql, Dialect dialect) {
     try {
-      return CCJSqlParserUtil.parseStatements(sql, PARSER, p -> p.withTimeOut(PARSE_TIMEOUT_MS));
+      return CCJSqlParserUtil.parseStatements(
+          sql,
+          PARSER,
+          p -> {
+            p.withTimeOut(PARSE_TIMEOUT_MS).withBackslashEscapeCharacter(false);
+            switch (dialect) {
+              case POSTGRESQL -> p.withDialect(AbstractJSqlParser.Dialect.POSTGRESQL);
+              case H2 -> p.withDialect(AbstractJSqlParser.Dialect.H2);
+              case SQLITE -> p.withSquareBracketQuotation(true);
+            }
+          });
     } catch (JSQLParserException e) {
       throw new ParseFailure(firstLine(e));
     } catch (StackOverflowError e) {
@@ -192,7 +205,7 @@ final class SqlGovernor {
                 + MAX_DEPTH);
       }
       if (scan.statements() == 0) {
-        throw new Deny(RefusalKind.EMPTY, "the statement holds only comments");
+        throw new Deny(RefusalKind.EMPTY, "the statement holds nothing but comments or semicolons");
       }
       if (scan.statements() > 1) {
         throw new Deny(
@@ -211,7 +224,7 @@ final class SqlGovernor {
       }
       Statements statements;
       try {
-        statements = parse(sql);
+        statements = parse(sql, source.dialect());
       } catch (ParseFailure e) {
         throw new Deny(RefusalKind.UNPARSABLE, "cannot parse the statement: " + e.getMessage());
       }
@@ -324,7 +337,7 @@ final class SqlGovernor {
       {
         if (s.getWithItemsList() != null) {
           for (WithItem<?> w : s.getWithItemsList()) {
-            if (w.getSelect() == null) {
+            if (!(w.getParenthesedStatement() instanceof ParenthesedSelect)) {
               throw new Deny(
                   RefusalKind.WRITABLE_CTE,
                   "the WITH clause '"
@@ -576,7 +589,7 @@ final class SqlGovernor {
       }
       Statements parsed;
       try {
-        parsed = parse(inner.toString());
+        parsed = parse(inner.toString(), source.dialect());
       } catch (ParseFailure e) {
         throw new Deny(
             RefusalKind.UNPARSABLE,
@@ -607,7 +620,9 @@ final class SqlGovernor {
       Statements parsed;
       try {
         parsed =
-            parse("WITH " + quote(view.get().name()) + " AS (" + view.get().sql() + ") SELECT 1");
+            parse(
+                "WITH " + quote(view.get().name()) + " AS (" + view.get().sql() + ") SELECT 1",
+                source.dialect());
       } catch (ParseFailure e) {
         throw new Deny(
             RefusalKind.UNPARSABLE,
@@ -739,7 +754,7 @@ final class SqlGovernor {
 
     @Override
     public <S> Void visit(WithItem<?> with, S context) {
-      if (with.getSelect() == null) {
+      if (!(with.getParenthesedStatement() instanceof ParenthesedSelect)) {
         throw new Deny(RefusalKind.WRITABLE_CTE, "WITH may hold queries only");
       }
       walkSelect(with.getSelect().getSelect());
