@@ -541,7 +541,10 @@ final class SqlGovernor {
           (relation.schema() == null ? "" : quote(relation.schema()) + ".")
               + quote(relation.name());
       if (filters.isEmpty() && columnRules.isEmpty()) {
-        Table checked = new Table(qualified);
+        Table checked =
+            relation.schema() == null
+                ? new Table(quote(relation.name()))
+                : new Table(quote(relation.schema()), quote(relation.name()));
         checked.setAlias(alias);
         governed.add(checked);
         return checked;

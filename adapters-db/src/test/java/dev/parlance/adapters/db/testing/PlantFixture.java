@@ -60,7 +60,8 @@ public final class PlantFixture {
       try (Statement st = source.createStatement();
           ResultSet rs =
               st.executeQuery(
-                  "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY rowid")) {
+                  "SELECT name, sql FROM sqlite_master WHERE type = 'table'"
+                      + " AND name NOT LIKE 'sqlite%' ORDER BY rowid")) {
         while (rs.next()) {
           tables.add(new String[] {rs.getString(1), rs.getString(2)});
         }

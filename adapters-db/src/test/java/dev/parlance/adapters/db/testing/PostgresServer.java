@@ -30,6 +30,7 @@ public final class PostgresServer implements AutoCloseable {
 
   private static final String ARCHIVE = "/postgres-linux-x86_64.txz";
   private static final int NOBODY = 65534;
+  private static final String SUPERUSER_PASSWORD = "postgres-test";
 
   private final Path root;
   private final Process process;
@@ -56,6 +57,10 @@ public final class PostgresServer implements AutoCloseable {
         run(List.of("chown", "-R", NOBODY + ":" + NOBODY, data.toString(), sockets.toString()));
       }
       Files.setPosixFilePermissions(data, PosixFilePermissions.fromString("rwx------"));
+      // Password authentication, so that tests of wrong credentials mean something.
+      Path passwordFile = root.resolve("superuser-password");
+      Files.writeString(passwordFile, SUPERUSER_PASSWORD + "\n");
+      Files.setPosixFilePermissions(passwordFile, PosixFilePermissions.fromString("rw-r--r--"));
       run(
           command(
               asRoot,
@@ -65,7 +70,8 @@ public final class PostgresServer implements AutoCloseable {
               "-U",
               "postgres",
               "-A",
-              "trust",
+              "scram-sha-256",
+              "--pwfile=" + passwordFile,
               "-E",
               "UTF8",
               "--locale=C",
@@ -116,7 +122,7 @@ public final class PostgresServer implements AutoCloseable {
 
   /** A superuser connection to {@code database}. */
   public Connection superuser(String database) throws SQLException {
-    return DriverManager.getConnection(url(database), "postgres", "");
+    return DriverManager.getConnection(url(database), "postgres", SUPERUSER_PASSWORD);
   }
 
   private void awaitReady() {
