@@ -33,6 +33,7 @@ import net.sf.jsqlparser.expression.JdbcParameter;
 import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.NextValExpression;
 import net.sf.jsqlparser.parser.AbstractJSqlParser;
+import net.sf.jsqlparser.parser.CCJSqlParser;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
@@ -73,6 +74,8 @@ final class SqlGovernor {
   static final int MAX_LENGTH = 100_000;
   static final int MAX_DEPTH = 64;
   private static final long PARSE_TIMEOUT_MS = 3_000;
+  private static final int INLINE_PARSE_LENGTH = 4_000;
+  private static final int INLINE_PARSE_DEPTH = 12;
 
   // The parser runs on its own threads so that a pathological input can be timed out.
   private static final ExecutorService PARSER =
@@ -119,19 +122,30 @@ final class SqlGovernor {
   }
 
   // Per dialect: PostgreSQL's and H2's grammar variants; SQLite also quotes names in brackets.
-  private static Statements parse(String sql, Dialect dialect) {
+  // Short, shallow statements parse on the caller's thread (the hand-off to a timed thread costs
+  // more than their parse); longer or deeper ones get a thread and a time limit.
+  private static Statements parse(String sql, Dialect dialect, int depth) {
+    java.util.function.Consumer<CCJSqlParser> configure =
+        p -> {
+          p.withTimeOut(PARSE_TIMEOUT_MS).withBackslashEscapeCharacter(false);
+          switch (dialect) {
+            case POSTGRESQL -> p.withDialect(AbstractJSqlParser.Dialect.POSTGRESQL);
+            case H2 -> p.withDialect(AbstractJSqlParser.Dialect.H2);
+            case SQLITE -> p.withSquareBracketQuotation(true);
+          }
+        };
     try {
-      return CCJSqlParserUtil.parseStatements(
-          sql,
-          PARSER,
-          p -> {
-            p.withTimeOut(PARSE_TIMEOUT_MS).withBackslashEscapeCharacter(false);
-            switch (dialect) {
-              case POSTGRESQL -> p.withDialect(AbstractJSqlParser.Dialect.POSTGRESQL);
-              case H2 -> p.withDialect(AbstractJSqlParser.Dialect.H2);
-              case SQLITE -> p.withSquareBracketQuotation(true);
-            }
-          });
+      if (sql.length() <= INLINE_PARSE_LENGTH && depth <= INLINE_PARSE_DEPTH) {
+        try {
+          CCJSqlParser parser = CCJSqlParserUtil.newParser(sql);
+          configure.accept(parser);
+          return parser.Statements();
+        } catch (net.sf.jsqlparser.parser.ParseException
+            | net.sf.jsqlparser.parser.TokenMgrException e) {
+          // Rare: let the full parser (which retries with complex parsing) have a go.
+        }
+      }
+      return CCJSqlParserUtil.parseStatements(sql, PARSER, configure);
     } catch (JSQLParserException e) {
       throw new ParseFailure(firstLine(e));
     } catch (StackOverflowError e) {
@@ -224,7 +238,7 @@ final class SqlGovernor {
       }
       Statements statements;
       try {
-        statements = parse(sql, source.dialect());
+        statements = parse(sql, source.dialect(), scan.maxDepth());
       } catch (ParseFailure e) {
         throw new Deny(RefusalKind.UNPARSABLE, "cannot parse the statement: " + e.getMessage());
       }
@@ -592,7 +606,11 @@ final class SqlGovernor {
       }
       Statements parsed;
       try {
-        parsed = parse(inner.toString(), source.dialect());
+        parsed =
+            parse(
+                inner.toString(),
+                source.dialect(),
+                SqlLexer.scan(inner.toString(), source.dialect()).maxDepth());
       } catch (ParseFailure e) {
         throw new Deny(
             RefusalKind.UNPARSABLE,
@@ -625,7 +643,8 @@ final class SqlGovernor {
         parsed =
             parse(
                 "WITH " + quote(view.get().name()) + " AS (" + view.get().sql() + ") SELECT 1",
-                source.dialect());
+                source.dialect(),
+                SqlLexer.scan(view.get().sql(), source.dialect()).maxDepth() + 1);
       } catch (ParseFailure e) {
         throw new Deny(
             RefusalKind.UNPARSABLE,

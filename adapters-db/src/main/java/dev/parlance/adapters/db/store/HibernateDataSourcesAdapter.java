@@ -3,12 +3,24 @@ package dev.parlance.adapters.db.store;
 import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.hibernate.SessionFactory;
 
-/** Data sources in the metadata store. */
+/**
+ * Data sources in the metadata store. Lookups by name are cached for a few seconds: every statement
+ * asks for its source, sources change rarely (and this process drops its cache entry on every
+ * change it makes).
+ */
 final class HibernateDataSourcesAdapter implements DataSourcesPort {
+  private static final long CACHE_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+  private record Cached(Optional<DataSource> source, long at) {}
+
   private final SessionFactory sessions;
+  private final Map<String, Cached> byName = new ConcurrentHashMap<>();
 
   HibernateDataSourcesAdapter(SessionFactory sessions) {
     this.sessions = sessions;
@@ -16,9 +28,19 @@ final class HibernateDataSourcesAdapter implements DataSourcesPort {
 
   @Override
   public Optional<DataSource> find(String name) {
-    return Store.read(
-        sessions,
-        s -> Optional.ofNullable(s.find(DataSourceEntity.class, name)).map(StoreMapper::toDomain));
+    long now = System.nanoTime();
+    Cached cached = byName.get(name);
+    if (cached != null && now - cached.at() < CACHE_NANOS) {
+      return cached.source();
+    }
+    Optional<DataSource> read =
+        Store.read(
+            sessions,
+            s ->
+                Optional.ofNullable(s.find(DataSourceEntity.class, name))
+                    .map(StoreMapper::toDomain));
+    byName.put(name, new Cached(read, now));
+    return read;
   }
 
   @Override
@@ -36,6 +58,7 @@ final class HibernateDataSourcesAdapter implements DataSourcesPort {
 
   @Override
   public void save(DataSource source) {
+    byName.remove(source.name());
     Store.write(
         sessions,
         s -> {
@@ -56,6 +79,7 @@ final class HibernateDataSourcesAdapter implements DataSourcesPort {
 
   @Override
   public boolean remove(String name) {
+    byName.remove(name);
     return Store.write(
         sessions,
         s -> {

@@ -45,4 +45,20 @@ class H2MetadataStoreTest extends MetadataStoreContract {
         .hasMessageContaining(
             "cannot open the metadata store at jdbc:h2:tcp://127.0.0.1:1/nowhere");
   }
+
+  @Test
+  void should_name_the_newest_migration_as_latest_when_skipping_flyway() throws Exception {
+    java.net.URL dir = MetadataStore.class.getClassLoader().getResource("db/parlance-store");
+    int newest;
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(Path.of(dir.toURI()))) {
+      newest =
+          files
+              .map(f -> f.getFileName().toString())
+              .filter(n -> n.matches("V\\d+__.*\\.sql"))
+              .mapToInt(n -> Integer.parseInt(n.substring(1, n.indexOf("__"))))
+              .max()
+              .orElseThrow();
+    }
+    assertThat(MetadataStore.LATEST_MIGRATION).isEqualTo(String.valueOf(newest));
+  }
 }
