@@ -96,7 +96,8 @@ public final class Components implements AutoCloseable {
           MetadataStore.open(
               url,
               credential(settings.storeUserVariable()),
-              credential(settings.storePasswordVariable()));
+              credential(settings.storePasswordVariable()),
+              MetadataStore.AuditMode.parse(settings.auditMode()));
       if (store.createdNow()) {
         Path demo = DemoDatabase.ensure(home.databases());
         store.dataSources().save(DemoDatabase.source(demo));

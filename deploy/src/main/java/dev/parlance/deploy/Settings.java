@@ -29,6 +29,14 @@ public record Settings(Map<String, String> environment) {
     return get("parlance.store.password-env", "");
   }
 
+  /**
+   * How audit records are written: {@code sync} (each statement waits for its commit, the default)
+   * or {@code buffered} (a background thread writes batches; nothing is lost on a clean exit).
+   */
+  public String auditMode() {
+    return get("parlance.audit.mode", "sync");
+  }
+
   /** A value from the environment this installation runs in (for credentials by reference). */
   public String environmentValue(String variable) {
     return environment.get(variable);

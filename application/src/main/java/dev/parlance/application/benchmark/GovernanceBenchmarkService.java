@@ -21,8 +21,6 @@ import java.util.Locale;
  */
 public final class GovernanceBenchmarkService implements GovernanceBenchmarkUseCase {
 
-  static final int WARM_UP = 5_000;
-
   private final DataSourcesPort sources;
   private final ReadCatalogPort structure;
   private final RunRawQueryPort raw;
@@ -56,9 +54,9 @@ public final class GovernanceBenchmarkService implements GovernanceBenchmarkUseC
           "source '" + source.name() + "' has no table with a one-column primary key to look up");
     }
     List<String> notes = new ArrayList<>();
-    // Warm-up until the JIT has compiled both paths (at least WARM_UP statements), as in a
+    // Warm-up until the JIT has compiled both paths (command.warmUp() statements), as in a
     // long-running server; the first pass also checks that every statement runs governed.
-    for (int done = 0, pass = 0; done < WARM_UP || pass < 1; pass++) {
+    for (int done = 0, pass = 0; done < command.warmUp() || pass < 1; pass++) {
       for (String sql : statements) {
         raw.run(source, sql, 1001);
         QueryOutcome outcome =

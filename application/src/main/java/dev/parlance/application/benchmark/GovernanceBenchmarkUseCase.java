@@ -10,12 +10,14 @@ public interface GovernanceBenchmarkUseCase {
 
   /**
    * @param lookupsPerTable primary-key lookups generated per table
-   * @param rounds measured passes over the statements (after one warm-up pass)
+   * @param rounds measured passes over the statements
+   * @param warmUp statements run before measuring (at least one pass is always run)
    */
-  record Command(String source, UserIdentity user, int lookupsPerTable, int rounds) {
+  record Command(String source, UserIdentity user, int lookupsPerTable, int rounds, int warmUp) {
     public Command {
-      if (lookupsPerTable < 1 || rounds < 1) {
-        throw new IllegalArgumentException("lookups per table and rounds must be positive");
+      if (lookupsPerTable < 1 || rounds < 1 || warmUp < 0) {
+        throw new IllegalArgumentException(
+            "lookups per table and rounds must be positive, warm-up not negative");
       }
     }
   }

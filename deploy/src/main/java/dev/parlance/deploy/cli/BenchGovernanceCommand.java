@@ -49,6 +49,12 @@ final class BenchGovernanceCommand implements Callable<Integer> {
   int rounds;
 
   @Option(
+      names = "--warm-up",
+      defaultValue = "5000",
+      description = "statements run before measuring, for the JIT (default: ${DEFAULT-VALUE})")
+  int warmUp;
+
+  @Option(
       names = "--roles",
       split = ",",
       paramLabel = "R1,R2",
@@ -66,7 +72,8 @@ final class BenchGovernanceCommand implements Callable<Integer> {
                     source,
                     new UserIdentity("parlance-bench", new HashSet<>(roles), Map.of()),
                     lookups,
-                    rounds));
+                    rounds,
+                    warmUp));
     cli.out()
         .printf(
             "%s: %d statements (primary-key lookups), %d raw/governed pairs%n",

@@ -20,6 +20,12 @@ final class HibernateAuditAdapter implements RecordAuditPort, FindAuditPort {
     sessions.inStatelessTransaction(s -> s.insert(entity));
   }
 
+  /** Writes several records in one transaction. */
+  void recordAll(List<QueryAttempted> attempts) {
+    List<AuditRecordEntity> entities = attempts.stream().map(StoreMapper::toEntity).toList();
+    sessions.inStatelessTransaction(s -> entities.forEach(s::insert));
+  }
+
   @Override
   public List<QueryAttempted> latest(String source, int limit) {
     return Store.read(

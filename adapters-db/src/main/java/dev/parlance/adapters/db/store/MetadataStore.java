@@ -45,14 +45,36 @@ public final class MetadataStore implements AutoCloseable {
   private final HibernateDataSourcesAdapter dataSources;
   private final HibernatePoliciesAdapter policies;
   private final HibernateAuditAdapter audit;
+  private final BufferedAuditAdapter buffered;
 
-  private MetadataStore(SessionFactory sessions, boolean created, Duration startup) {
+  /** How audit records reach the store. */
+  public enum AuditMode {
+    /** Each statement waits for its record's commit: nothing can be lost. */
+    SYNCHRONOUS,
+    /** A background thread writes records in batches; close() waits for them. */
+    BUFFERED;
+
+    /** {@code sync} or {@code buffered}. */
+    public static AuditMode parse(String value) {
+      return switch (value.strip().toLowerCase(Locale.ROOT)) {
+        case "sync", "synchronous" -> SYNCHRONOUS;
+        case "buffered", "async" -> BUFFERED;
+        default ->
+            throw new IllegalArgumentException(
+                "audit mode '" + value + "' is not sync or buffered");
+      };
+    }
+  }
+
+  private MetadataStore(
+      SessionFactory sessions, boolean created, Duration startup, AuditMode auditMode) {
     this.sessions = sessions;
     this.created = created;
     this.startup = startup;
     this.dataSources = new HibernateDataSourcesAdapter(sessions);
     this.policies = new HibernatePoliciesAdapter(sessions);
     this.audit = new HibernateAuditAdapter(sessions);
+    this.buffered = auditMode == AuditMode.BUFFERED ? new BufferedAuditAdapter(audit) : null;
   }
 
   /** The embedded default: an H2 file database in {@code directory}. */
@@ -66,6 +88,11 @@ public final class MetadataStore implements AutoCloseable {
    * @throws StoreException with the driver's message when it cannot be opened
    */
   public static MetadataStore open(String url, String user, String password) {
+    return open(url, user, password, AuditMode.SYNCHRONOUS);
+  }
+
+  /** Opens the store with the given audit mode. */
+  public static MetadataStore open(String url, String user, String password, AuditMode auditMode) {
     long start = System.nanoTime();
     quietLogging();
     boolean postgres = url.toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:");
@@ -119,7 +146,8 @@ public final class MetadataStore implements AutoCloseable {
               .addAnnotatedClass(AuditRecordEntity.class)
               .buildMetadata()
               .buildSessionFactory();
-      return new MetadataStore(sessions, created, Duration.ofNanos(System.nanoTime() - start));
+      return new MetadataStore(
+          sessions, created, Duration.ofNanos(System.nanoTime() - start), auditMode);
     } catch (jakarta.persistence.PersistenceException e) {
       if (registry != null) {
         StandardServiceRegistryBuilder.destroy(registry);
@@ -182,15 +210,22 @@ public final class MetadataStore implements AutoCloseable {
   }
 
   public RecordAuditPort audit() {
-    return audit;
+    return buffered != null ? buffered : audit;
   }
 
   public FindAuditPort auditTrail() {
-    return audit;
+    return buffered != null ? buffered : audit;
   }
 
+  /** Closes the store after writing every buffered audit record. */
   @Override
   public void close() {
-    sessions.close();
+    try {
+      if (buffered != null) {
+        buffered.close();
+      }
+    } finally {
+      sessions.close();
+    }
   }
 }
