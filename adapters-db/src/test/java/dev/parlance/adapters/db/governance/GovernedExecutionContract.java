@@ -161,7 +161,7 @@ abstract class GovernedExecutionContract {
   @Test
   void should_filter_inside_parlance_views_when_they_are_expanded_into_with_clauses()
       throws Exception {
-    ExecuteQueryPort withViews =
+    try (QueryExecution withViews =
         Governance.jdbc(
             connections(),
             (src, name) ->
@@ -170,20 +170,21 @@ abstract class GovernedExecutionContract {
                         new dev.parlance.domain.governance.ViewExpansion.ViewDefinition(
                             "installation",
                             "SELECT IN_ID AS id, IN_CD AS code, IN_RG_CD AS region FROM TB_IN"))
-                    : java.util.Optional.empty());
-    QueryOutcome outcome =
-        withViews.execute(
-            source(),
-            policy(),
-            PlantFixture.regional("SE"),
-            "SELECT region, count(*) FROM installation GROUP BY region");
-    assertThat(outcome).as("%s", outcome).isInstanceOf(QueryOutcome.Ran.class);
-    QueryResult r = ((QueryOutcome.Ran) outcome).result();
-    assertThat(r.sqlRun()).startsWith("WITH");
-    assertThat(r.rows()).hasSize(1);
-    assertThat(r.rows().get(0).get(0)).isEqualTo("SE");
-    assertThat(((Number) r.rows().get(0).get(1)).longValue())
-        .isEqualTo(rawCount("SELECT count(*) FROM TB_IN WHERE IN_RG_CD = 'SE'"));
+                    : java.util.Optional.empty())) {
+      QueryOutcome outcome =
+          withViews.execute(
+              source(),
+              policy(),
+              PlantFixture.regional("SE"),
+              "SELECT region, count(*) FROM installation GROUP BY region");
+      assertThat(outcome).as("%s", outcome).isInstanceOf(QueryOutcome.Ran.class);
+      QueryResult r = ((QueryOutcome.Ran) outcome).result();
+      assertThat(r.sqlRun()).startsWith("WITH");
+      assertThat(r.rows()).hasSize(1);
+      assertThat(r.rows().get(0).get(0)).isEqualTo("SE");
+      assertThat(((Number) r.rows().get(0).get(1)).longValue())
+          .isEqualTo(rawCount("SELECT count(*) FROM TB_IN WHERE IN_RG_CD = 'SE'"));
+    }
   }
 
   protected abstract dev.parlance.adapters.db.jdbc.JdbcConnections connections();

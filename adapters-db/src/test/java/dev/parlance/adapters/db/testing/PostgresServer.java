@@ -158,13 +158,15 @@ public final class PostgresServer implements AutoCloseable {
   @Override
   public void close() {
     try {
-      // SIGINT is PostgreSQL's fast shutdown.
-      new ProcessBuilder("kill", "-INT", String.valueOf(process.pid())).start().waitFor();
+      try {
+        // SIGINT is PostgreSQL's fast shutdown: it does not wait for clients to leave.
+        new ProcessBuilder("kill", "-INT", String.valueOf(process.pid())).start().waitFor();
+      } catch (IOException noKillCommand) {
+        process.destroy(); // SIGTERM, a smart shutdown
+      }
       if (!process.waitFor(20, TimeUnit.SECONDS)) {
         process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
       }
-    } catch (IOException e) {
-      process.destroyForcibly();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       process.destroyForcibly();
