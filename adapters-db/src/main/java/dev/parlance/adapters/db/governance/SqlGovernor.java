@@ -25,6 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.expression.Alias;
+import net.sf.jsqlparser.expression.AnyComparisonExpression;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.expression.Function;
@@ -57,6 +58,7 @@ import net.sf.jsqlparser.statement.select.TableFunction;
 import net.sf.jsqlparser.statement.select.TableStatement;
 import net.sf.jsqlparser.statement.select.Values;
 import net.sf.jsqlparser.statement.select.WithItem;
+import net.sf.jsqlparser.util.TablesNamesFinder;
 
 /**
  * The statement pipeline's parse, allowlist and rewrite steps: one SQL text in, either a refusal
@@ -266,6 +268,7 @@ final class SqlGovernor {
         top.setWithItemsList(with);
       }
       top = capped(top, policy.rowCap());
+      verifyEveryTableGoverned(top);
       String run = top.toString();
       recheck(run);
       return run;
@@ -484,6 +487,10 @@ final class SqlGovernor {
             expression(f);
           }
           return function;
+        }
+        case Values values -> {
+          expression(values.getExpressions());
+          return values;
         }
         default ->
             throw new Deny(
@@ -743,6 +750,12 @@ final class SqlGovernor {
       }
 
       @Override
+      public <S> Void visit(AnyComparisonExpression any, S context) {
+        walkSelect(any.getSelect());
+        return null;
+      }
+
+      @Override
       public <S> Void visit(Select select, S context) {
         walkSelect(select);
         return null;
@@ -836,6 +849,13 @@ final class SqlGovernor {
       return outer;
     }
 
+    private void verifyEveryTableGoverned(Select top) {
+      Optional<Refusal> escaped = ungoverned(top, governed);
+      if (escaped.isPresent()) {
+        throw new Deny(escaped.get().kind(), escaped.get().reason());
+      }
+    }
+
     // The rewritten text, read as the database will read it.
     private void recheck(String run) {
       SqlLexer.Scan scan = SqlLexer.scan(run, source.dialect());
@@ -856,6 +876,41 @@ final class SqlGovernor {
                   + " sessions");
         }
       }
+    }
+  }
+
+  /**
+   * A second, independent traversal (JSqlParser's own table finder) over a rewritten tree: every
+   * table it reaches must be one the governance walk checked ({@code governed}, by identity).
+   */
+  static Optional<Refusal> ungoverned(Select top, Set<Object> governed) {
+    TablesNamesFinder<Void> finder =
+        new TablesNamesFinder<>() {
+          @Override
+          public <S> Void visit(Table table, S context) {
+            if (!governed.contains(table)) {
+              throw new Deny(
+                  RefusalKind.FORBIDDEN_RELATION,
+                  "the reference to "
+                      + table.getFullyQualifiedName()
+                      + " stands where Parlance cannot govern it; rewrite the query more plainly");
+            }
+            return null;
+          }
+
+          @Override
+          public <S> Void visit(ParenthesedSelect select, S context) {
+            return governed.contains(select) ? null : super.visit(select, context);
+          }
+        };
+    try {
+      finder.getTables((Statement) top);
+      return Optional.empty();
+    } catch (Deny d) {
+      return Optional.of(d.refusal);
+    } catch (UnsupportedOperationException e) {
+      // The finder does not know every construct; the governance walk has governed them.
+      return Optional.empty();
     }
   }
 

@@ -121,4 +121,19 @@ class SqlGovernorTest {
     assertThat(d).isInstanceOf(SqlGovernor.Denied.class);
     assertThat(((SqlGovernor.Denied) d).refusal().reason()).contains("view v_in");
   }
+
+  @Test
+  void should_catch_a_table_the_walk_did_not_govern_with_the_second_traversal() throws Exception {
+    net.sf.jsqlparser.statement.select.Select parsed =
+        (net.sf.jsqlparser.statement.select.Select)
+            net.sf.jsqlparser.parser.CCJSqlParserUtil.parse(
+                "SELECT * FROM tb_mo WHERE mo_id = ANY (SELECT in_id FROM tb_in)");
+    assertThat(SqlGovernor.ungoverned(parsed, java.util.Set.of()))
+        .hasValueSatisfying(r -> assertThat(r.reason()).contains("tb_mo"));
+    assertThat(
+            allowed(
+                UserIdentity.of("rita", "regional").withAttribute("region", "SE"),
+                "SELECT * FROM tb_mo WHERE mo_id = ANY (SELECT in_id FROM tb_in)"))
+        .contains("ANY(SELECT in_id FROM (SELECT * FROM \"public\".\"tb_in\" WHERE");
+  }
 }
