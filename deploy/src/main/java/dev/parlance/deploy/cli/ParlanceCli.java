@@ -21,7 +21,14 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "Parlance 0.1.0",
     description = "Plain-language questions over your databases, answered with governed SQL.",
-    subcommands = {SchemaCommand.class, SourcesCommand.class, SqlCommand.class, BenchCommand.class})
+    subcommands = {
+      SchemaCommand.class,
+      SourcesCommand.class,
+      PolicyCommand.class,
+      SqlCommand.class,
+      AuditCommand.class,
+      BenchCommand.class
+    })
 public final class ParlanceCli implements Runnable {
 
   public static final int OK = 0;
