@@ -56,7 +56,23 @@ public final class RunQueryService implements RunQueryUseCase {
         policies
             .current(command.source())
             .orElseGet(() -> GovernancePolicy.defaults(command.source()));
-    QueryOutcome outcome = executor.execute(source.get(), policy, command.user(), command.sql());
+    QueryOutcome outcome;
+    try {
+      outcome = executor.execute(source.get(), policy, command.user(), command.sql());
+    } catch (RuntimeException e) {
+      // Even an attempt that broke the executor is on record before the error goes on.
+      QueryOutcome broken =
+          new QueryOutcome.Failed(
+              FailureKind.UNAVAILABLE,
+              "execution failed: " + e.getMessage(),
+              command.sql(),
+              Optional.empty(),
+              0);
+      audit.record(
+          QueryAttempted.of(
+              clock.instant(), command.user(), command.source(), broken, policy.version()));
+      throw e;
+    }
     audit.record(
         QueryAttempted.of(
             clock.instant(), command.user(), command.source(), outcome, policy.version()));

@@ -136,4 +136,29 @@ class RunQueryServiceTest {
     assertThat(policiesSeen).containsExactly(GovernancePolicy.defaults("plant"));
     assertThat(audit.get(0).policyVersion()).isZero();
   }
+
+  @Test
+  void should_audit_the_attempt_even_when_the_executor_breaks() {
+    sources.save(PLANT);
+    RunQueryService broken =
+        new RunQueryService(
+            sources,
+            new Policies(Optional.empty()),
+            (source, p, user, sql) -> {
+              throw new IllegalStateException("driver exploded");
+            },
+            audit::add,
+            CLOCK);
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> broken.run(new RunQueryUseCase.Command("plant", ANA, "SELECT 1")))
+        .hasMessage("driver exploded");
+    assertThat(audit)
+        .singleElement()
+        .satisfies(
+            a -> {
+              assertThat(a.outcome()).isEqualTo(QueryAttempted.Outcome.FAILED);
+              assertThat(a.detail()).contains("driver exploded");
+            });
+  }
 }

@@ -110,6 +110,14 @@ final class SqlGovernor {
           new Rewrite(source, policy, user, relations, views).run(sql == null ? "" : sql));
     } catch (Deny d) {
       return new Denied(d.refusal);
+    } catch (RuntimeException | StackOverflowError e) {
+      // Fail closed: a statement the walk cannot handle is refused, never run unchecked.
+      return new Denied(
+          new Refusal(
+              RefusalKind.UNPARSABLE,
+              "Parlance could not analyse this statement ("
+                  + e.getClass().getSimpleName()
+                  + "); rewrite it more plainly"));
     }
   }
 
