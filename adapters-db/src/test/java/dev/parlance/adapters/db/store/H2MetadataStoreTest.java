@@ -3,13 +3,24 @@ package dev.parlance.adapters.db.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.parlance.domain.governance.AuditPortContract;
+import dev.parlance.domain.governance.FindAuditPort;
+import dev.parlance.domain.governance.GovernancePoliciesPort;
+import dev.parlance.domain.governance.GovernancePoliciesPortContract;
+import dev.parlance.domain.governance.RecordAuditPort;
+import dev.parlance.domain.source.DataSourcesPort;
+import dev.parlance.domain.source.DataSourcesPortContract;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class H2MetadataStoreTest extends MetadataStoreContract {
+/**
+ * The metadata store on its embedded default, H2: the ports' contracts and the store's own rules.
+ */
+class H2MetadataStoreTest {
 
   @TempDir static Path home;
   static MetadataStore store;
@@ -24,9 +35,33 @@ class H2MetadataStoreTest extends MetadataStoreContract {
     store.close();
   }
 
-  @Override
-  protected MetadataStore store() {
-    return store;
+  @Nested
+  class DataSources extends DataSourcesPortContract {
+    @Override
+    protected DataSourcesPort port() {
+      return store.dataSources();
+    }
+  }
+
+  @Nested
+  class Policies extends GovernancePoliciesPortContract {
+    @Override
+    protected GovernancePoliciesPort port() {
+      return store.policies();
+    }
+  }
+
+  @Nested
+  class Audit extends AuditPortContract {
+    @Override
+    protected RecordAuditPort record() {
+      return store.audit();
+    }
+
+    @Override
+    protected FindAuditPort find() {
+      return store.auditTrail();
+    }
   }
 
   @Test

@@ -3,16 +3,24 @@ package dev.parlance.adapters.db.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parlance.adapters.db.testing.PostgresServer;
+import dev.parlance.domain.governance.AuditPortContract;
+import dev.parlance.domain.governance.FindAuditPort;
+import dev.parlance.domain.governance.GovernancePoliciesPort;
+import dev.parlance.domain.governance.GovernancePoliciesPortContract;
+import dev.parlance.domain.governance.RecordAuditPort;
+import dev.parlance.domain.source.DataSourcesPort;
+import dev.parlance.domain.source.DataSourcesPortContract;
 import java.sql.Connection;
 import java.sql.Statement;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
  * The metadata store on PostgreSQL, the real-deployment database: same migrations, same contract.
  */
-class PostgresMetadataStoreIT extends MetadataStoreContract {
+class PostgresMetadataStoreIT {
 
   static PostgresServer server;
   static MetadataStore store;
@@ -38,9 +46,33 @@ class PostgresMetadataStoreIT extends MetadataStoreContract {
     }
   }
 
-  @Override
-  protected MetadataStore store() {
-    return store;
+  @Nested
+  class DataSources extends DataSourcesPortContract {
+    @Override
+    protected DataSourcesPort port() {
+      return store.dataSources();
+    }
+  }
+
+  @Nested
+  class Policies extends GovernancePoliciesPortContract {
+    @Override
+    protected GovernancePoliciesPort port() {
+      return store.policies();
+    }
+  }
+
+  @Nested
+  class Audit extends AuditPortContract {
+    @Override
+    protected RecordAuditPort record() {
+      return store.audit();
+    }
+
+    @Override
+    protected FindAuditPort find() {
+      return store.auditTrail();
+    }
   }
 
   @Test
