@@ -71,7 +71,7 @@ class GovernanceBenchmarkServiceTest {
                   List.of())));
 
   @Test
-  void should_look_up_primary_keys_of_every_table_and_time_each_pair() {
+  void should_time_raw_and_governed_pairs_when_looking_up_every_tables_primary_key() {
     List<String> raw = new ArrayList<>();
     List<String> governed = new ArrayList<>();
     GovernanceBenchmarkService service =
@@ -111,7 +111,7 @@ class GovernanceBenchmarkServiceTest {
   }
 
   @Test
-  void should_refuse_an_unknown_source() {
+  void should_refuse_when_the_source_is_unknown() {
     GovernanceBenchmarkService service =
         new GovernanceBenchmarkService(ONE_SOURCE, s -> CATALOG, (s, q, m) -> List.of(), c -> null);
     assertThatThrownBy(
@@ -124,7 +124,7 @@ class GovernanceBenchmarkServiceTest {
   }
 
   @Test
-  void should_take_the_nearest_rank_as_percentile() {
+  void should_take_the_nearest_rank_when_computing_a_percentile() {
     double[] v = {5, 1, 4, 2, 3, 6, 7, 8, 9, 10};
     assertThat(GovernanceBenchmarkService.percentile(v, 50)).isEqualTo(5);
     assertThat(GovernanceBenchmarkService.percentile(v, 95)).isEqualTo(10);

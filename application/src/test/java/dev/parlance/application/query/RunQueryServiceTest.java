@@ -108,7 +108,7 @@ class RunQueryServiceTest {
   }
 
   @Test
-  void should_govern_with_the_published_policy_and_audit_its_version() {
+  void should_govern_with_it_and_audit_its_version_when_a_policy_is_published() {
     sources.save(PLANT);
     GovernancePolicy v7 =
         GovernancePolicy.defaults("plant").withRowCap(5).published(7, "steward", Instant.EPOCH);

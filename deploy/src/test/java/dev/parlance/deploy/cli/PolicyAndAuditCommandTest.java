@@ -30,7 +30,8 @@ class PolicyAndAuditCommandTest {
   }
 
   @Test
-  void should_publish_an_edited_policy_as_the_next_version_and_govern_with_it() throws Exception {
+  void should_govern_with_the_next_version_when_a_steward_publishes_an_edited_policy()
+      throws Exception {
     CliRun show = CliRun.of(components, "policy", "show", "demo");
     assertThat(show.exitCode()).isZero();
     assertThat(show.out()).contains("\"version\" : 1").contains("\"row_filters\"");
@@ -62,7 +63,7 @@ class PolicyAndAuditCommandTest {
   }
 
   @Test
-  void should_refuse_a_policy_file_that_is_not_a_policy() throws Exception {
+  void should_refuse_with_one_line_when_the_policy_file_is_malformed() throws Exception {
     Path bad = home.resolve("bad.json");
     Files.writeString(bad, "{\"column_rules\": [{\"role\": \"x\", \"table\": \"T\"}]}");
     CliRun set = CliRun.of(components, "policy", "set", "demo", "--file", bad.toString());

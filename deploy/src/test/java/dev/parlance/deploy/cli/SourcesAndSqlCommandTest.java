@@ -56,7 +56,7 @@ class SourcesAndSqlCommandTest {
   }
 
   @Test
-  void should_add_show_and_remove_a_source_with_credentials_by_reference() {
+  void should_keep_credentials_by_reference_when_a_source_is_added_shown_and_removed() {
     CliRun add =
         run(
             "sources",
@@ -79,7 +79,7 @@ class SourcesAndSqlCommandTest {
   }
 
   @Test
-  void should_refuse_a_url_with_a_password_in_it() {
+  void should_exit_2_when_a_source_url_carries_a_password() {
     CliRun add =
         run("sources", "add", "leaky", "--url", "jdbc:postgresql://db/plant?password=hunter2");
     assertThat(add.exitCode()).isEqualTo(ParlanceCli.REFUSED);
@@ -174,7 +174,7 @@ class SourcesAndSqlCommandTest {
   }
 
   @Test
-  void should_audit_every_attempt_whatever_its_outcome() {
+  void should_audit_the_attempt_when_it_runs_is_refused_or_fails() {
     int before = components.auditTrail().latest("demo", 10_000).size();
     run("sql", "--source", "demo", "SELECT 1");
     run("sql", "--source", "demo", "DELETE FROM TB_MO");

@@ -45,7 +45,7 @@ class GovernancePolicyTest {
   }
 
   @Test
-  void should_accumulate_filters_of_every_role_the_user_acts_as() {
+  void should_apply_every_filter_when_the_user_acts_as_several_roles() {
     UserIdentity both = UserIdentity.of("ana", "Regional", "auditor");
     assertThat(plant().rowFiltersFor(both, null, "tb_in"))
         .extracting(RowFilter::predicate)
@@ -72,7 +72,7 @@ class GovernancePolicyTest {
   }
 
   @Test
-  void should_reject_caps_and_timeouts_outside_their_bounds() {
+  void should_refuse_when_caps_or_timeouts_are_out_of_bounds() {
     GovernancePolicy p = GovernancePolicy.defaults("plant");
     assertThatThrownBy(() -> p.withRowCap(0)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> p.withRowCap(GovernancePolicy.MAX_ROW_CAP + 1))

@@ -17,7 +17,7 @@ class OutcomesTest {
   private static final Instant AT = Instant.parse("2026-03-01T12:00:00Z");
 
   @Test
-  void should_audit_a_run_with_its_rows_and_the_sql_that_ran() {
+  void should_record_rows_and_the_sql_run_when_a_run_is_audited() {
     QueryResult result =
         new QueryResult(
             List.of(new ResultColumn("MO_ID", "INTEGER")),
@@ -38,7 +38,7 @@ class OutcomesTest {
   }
 
   @Test
-  void should_audit_a_refusal_with_its_class_and_reason() {
+  void should_record_class_and_reason_when_a_refusal_is_audited() {
     QueryAttempted a =
         QueryAttempted.of(
             AT,
@@ -66,7 +66,7 @@ class OutcomesTest {
   }
 
   @Test
-  void should_accept_null_values_but_not_ragged_rows_in_a_result() {
+  void should_accept_nulls_but_refuse_ragged_rows_when_a_result_is_built() {
     List<Object> withNull = new ArrayList<>(Arrays.asList(1L, null));
     QueryResult ok =
         new QueryResult(
@@ -90,13 +90,13 @@ class OutcomesTest {
   }
 
   @Test
-  void should_refuse_a_refusal_without_a_reason() {
+  void should_refuse_to_build_a_refusal_when_it_has_no_reason() {
     assertThatThrownBy(() -> new Refusal(RefusalKind.EMPTY, " "))
         .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
-  void should_normalise_roles_and_refuse_nul_in_attributes_of_a_user() {
+  void should_normalise_roles_and_refuse_nul_when_a_user_is_built() {
     UserIdentity u = new UserIdentity(" ana ", Set.of("Regional", " "), Map.of("Region", "SE"));
     assertThat(u.name()).isEqualTo("ana");
     assertThat(u.roles()).containsExactly("regional");
@@ -107,7 +107,7 @@ class OutcomesTest {
   }
 
   @Test
-  void should_classify_statements_by_their_first_keyword() {
+  void should_name_the_refusal_class_when_given_a_statements_first_keyword() {
     assertThat(StatementKeywords.classify("DELETE")).contains(RefusalKind.DATA_CHANGE);
     assertThat(StatementKeywords.classify("pragma")).contains(RefusalKind.SESSION_CONTROL);
     assertThat(StatementKeywords.classify("Begin")).contains(RefusalKind.TRANSACTION_CONTROL);

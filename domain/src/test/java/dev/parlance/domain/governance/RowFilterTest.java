@@ -25,7 +25,7 @@ class RowFilterTest {
   }
 
   @Test
-  void should_keep_a_quote_in_an_attribute_inside_its_literal() {
+  void should_keep_a_quote_inside_the_literal_when_an_attribute_holds_one() {
     RowFilter f = new RowFilter("regional", "TB_IN", "IN_RG_CD = :user.region");
     UserIdentity evil = UserIdentity.of("eve", "regional").withAttribute("region", "x' OR '1'='1");
     assertThat(f.bind(evil, RowFilterTest::literal)).isEqualTo("IN_RG_CD = 'x'' OR ''1''=''1'");
@@ -41,7 +41,7 @@ class RowFilterTest {
   }
 
   @Test
-  void should_refuse_an_empty_predicate() {
+  void should_refuse_when_a_filter_predicate_is_empty() {
     assertThatThrownBy(() -> new RowFilter("r", "t", " "))
         .isInstanceOf(IllegalArgumentException.class);
   }

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class DataSourceTest {
 
   @Test
-  void should_refuse_a_url_carrying_a_password_in_any_of_its_forms() {
+  void should_refuse_the_source_when_its_url_carries_a_password_in_any_form() {
     for (String url :
         new String[] {
           "jdbc:postgresql://db:5432/plant?user=a&password=secret",
@@ -26,7 +26,7 @@ class DataSourceTest {
   }
 
   @Test
-  void should_accept_urls_without_secrets_and_infer_the_dialect() {
+  void should_infer_the_dialect_when_the_url_holds_no_secret() {
     assertThat(DataSource.of("plant", "jdbc:postgresql://db:5432/plant?ssl=true", null).dialect())
         .isEqualTo(Dialect.POSTGRESQL);
     assertThat(DataSource.of("demo", "jdbc:sqlite:/tmp/demo.sqlite", null).dialect())
@@ -36,7 +36,7 @@ class DataSourceTest {
   }
 
   @Test
-  void should_refuse_unknown_dialects_and_bad_names() {
+  void should_refuse_when_the_dialect_is_unknown_or_the_name_is_bad() {
     assertThatThrownBy(() -> DataSource.of("x", "jdbc:mysql://db/x", null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("unsupported JDBC URL");

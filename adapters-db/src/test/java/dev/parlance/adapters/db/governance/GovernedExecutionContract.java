@@ -150,7 +150,7 @@ abstract class GovernedExecutionContract {
   }
 
   @Test
-  void should_refuse_a_database_view_that_the_policy_does_not_name() {
+  void should_refuse_when_a_database_view_is_not_named_by_the_policy() {
     QueryOutcome outcome = run(PlantFixture.regional("SE"), "SELECT count(*) FROM V_IN");
     assertThat(outcome).isInstanceOf(QueryOutcome.Refused.class);
     assertThat(((QueryOutcome.Refused) outcome).refusal().kind())
@@ -193,7 +193,7 @@ abstract class GovernedExecutionContract {
   protected abstract String tableName(String name);
 
   @Test
-  void should_mask_and_hide_columns_whatever_the_query_shape() throws Exception {
+  void should_mask_and_hide_columns_when_queries_take_any_shape() throws Exception {
     long company =
         rawCount(
             "SELECT EMP_CT_ID FROM TB_EMP WHERE EMP_CT_ID IS NOT NULL"
@@ -244,7 +244,7 @@ abstract class GovernedExecutionContract {
   }
 
   @Test
-  void should_cap_rows_and_say_the_result_was_truncated() {
+  void should_flag_the_result_as_truncated_when_the_row_cap_cuts_it() {
     QueryResult capped = ran(PlantFixture.analyst(), "SELECT MO_ID FROM TB_MO ORDER BY MO_ID");
     assertThat(capped.rows()).hasSize(policy().rowCap());
     assertThat(capped.truncated()).isTrue();
@@ -258,7 +258,7 @@ abstract class GovernedExecutionContract {
   }
 
   @Test
-  void should_cancel_a_slow_query_within_the_timeout_and_a_second() {
+  void should_cancel_within_a_second_of_the_timeout_when_a_query_runs_too_long() {
     Duration timeout = Duration.ofSeconds(1);
     GovernancePolicy quick = policy().withTimeout(timeout);
     long start = System.nanoTime();

@@ -38,7 +38,7 @@ class H2GovernedExecutionTest {
   }
 
   @Test
-  void should_filter_and_stay_read_only_on_h2() throws Exception {
+  void should_filter_and_stay_read_only_when_the_source_is_h2() throws Exception {
     GovernancePolicy policy =
         GovernancePolicy.defaults("h2plant")
             .withRowFilter(new RowFilter("regional", "TB_IN", "IN_RG_CD = :user.region"));

@@ -147,7 +147,8 @@ class PostgresGovernedExecutionIT extends GovernedExecutionContract {
   }
 
   @Test
-  void should_connect_as_a_role_that_cannot_write_even_without_governance() throws Exception {
+  void should_fail_to_write_when_connected_as_the_reader_role_even_without_governance()
+      throws Exception {
     try (Connection c = new JdbcConnections(ENV::get).openReadOnly(source);
         Statement st = c.createStatement()) {
       assertThatThrownBy(() -> st.executeUpdate("DELETE FROM tb_rg"))
@@ -241,7 +242,7 @@ class PostgresGovernedExecutionIT extends GovernedExecutionContract {
   }
 
   @Test
-  void should_apply_the_row_filter_through_lateral_joins_and_schema_qualified_names()
+  void should_apply_the_row_filter_when_the_table_is_reached_laterally_or_schema_qualified()
       throws Exception {
     long expected = rawCount("SELECT count(*) FROM tb_in WHERE in_rg_cd = 'SE'");
     for (String sql :

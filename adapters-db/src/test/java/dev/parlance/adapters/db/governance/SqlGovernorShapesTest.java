@@ -65,7 +65,8 @@ class SqlGovernorShapesTest {
         "SELECT json_agg(t) FROM (SELECT * FROM tb_in) t",
         "SELECT * FROM tb_mo WHERE (mo_id, mo_eq_id) IN (SELECT in_id, in_id FROM tb_in)"
       })
-  void should_read_the_filtered_table_only_through_its_filter_or_refuse(String sql) {
+  void should_read_the_table_through_its_filter_or_refuse_when_it_stands_anywhere_in_the_query(
+      String sql) {
     SqlGovernor.Decision d =
         SqlGovernor.decide(PG, POLICY, RITA, sql, RELATIONS, ViewExpansion.none());
     if (d instanceof SqlGovernor.Allowed allowed) {

@@ -59,7 +59,7 @@ class SqlGovernorTest {
   }
 
   @Test
-  void should_lower_a_larger_limit_and_wrap_a_fetch_clause() {
+  void should_lower_or_wrap_when_a_limit_exceeds_the_row_cap() {
     assertThat(allowed(UserIdentity.of("ana"), "SELECT * FROM tb_mo ORDER BY mo_id LIMIT 500"))
         .endsWith("ORDER BY mo_id LIMIT 51");
     assertThat(allowed(UserIdentity.of("ana"), "SELECT * FROM tb_mo LIMIT 5")).endsWith("LIMIT 5");
@@ -69,7 +69,7 @@ class SqlGovernorTest {
   }
 
   @Test
-  void should_replace_a_filtered_table_by_a_derived_table_that_keeps_its_alias() {
+  void should_keep_the_alias_when_a_filtered_table_becomes_a_derived_table() {
     UserIdentity rita = UserIdentity.of("rita", "regional").withAttribute("region", "SE");
     assertThat(allowed(rita, "SELECT i.in_id FROM tb_in i"))
         .isEqualTo(
@@ -78,14 +78,14 @@ class SqlGovernorTest {
   }
 
   @Test
-  void should_keep_an_injected_attribute_inside_its_string_literal() {
+  void should_keep_it_inside_the_literal_when_an_attribute_tries_to_inject_sql() {
     UserIdentity eve = UserIdentity.of("eve", "regional").withAttribute("region", "x') OR ('1'='1");
     assertThat(allowed(eve, "SELECT count(*) FROM tb_in"))
         .contains("WHERE (in_rg_cd = 'x'') OR (''1''=''1')");
   }
 
   @Test
-  void should_mask_and_leave_out_columns_inside_the_derived_table() {
+  void should_mask_and_leave_out_columns_when_the_user_is_a_contractor() {
     UserIdentity carl = UserIdentity.of("carl", "contractor");
     assertThat(allowed(carl, "SELECT * FROM tb_emp"))
         .isEqualTo(
@@ -97,7 +97,7 @@ class SqlGovernorTest {
   }
 
   @Test
-  void should_expand_a_parlance_view_into_a_governed_with_clause() {
+  void should_expand_into_a_governed_with_clause_when_a_parlance_view_is_named() {
     UserIdentity rita = UserIdentity.of("rita", "regional").withAttribute("region", "SE");
     ViewExpansion views =
         (source, name) ->
@@ -116,14 +116,14 @@ class SqlGovernorTest {
   }
 
   @Test
-  void should_refuse_a_view_the_policy_does_not_name_and_name_it_in_the_reason() {
+  void should_name_the_view_when_refusing_one_the_policy_does_not_name() {
     SqlGovernor.Decision d = decide(UserIdentity.of("ana"), "SELECT * FROM v_in");
     assertThat(d).isInstanceOf(SqlGovernor.Denied.class);
     assertThat(((SqlGovernor.Denied) d).refusal().reason()).contains("view v_in");
   }
 
   @Test
-  void should_catch_a_table_the_walk_did_not_govern_with_the_second_traversal() throws Exception {
+  void should_refuse_when_the_second_traversal_meets_an_ungoverned_table() throws Exception {
     net.sf.jsqlparser.statement.select.Select parsed =
         (net.sf.jsqlparser.statement.select.Select)
             net.sf.jsqlparser.parser.CCJSqlParserUtil.parse(

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class SqlLexerTest {
 
   @Test
-  void should_count_statements_but_not_semicolons_in_strings_names_or_comments() {
+  void should_ignore_semicolons_when_they_stand_in_strings_names_or_comments() {
     assertThat(SqlLexer.scan("SELECT ';' AS \";\" -- ;\n/* ; */", Dialect.SQLITE).statements())
         .isEqualTo(1);
     assertThat(SqlLexer.scan("SELECT 1;", Dialect.SQLITE).statements()).isEqualTo(1);
@@ -17,7 +17,8 @@ class SqlLexerTest {
   }
 
   @Test
-  void should_read_postgres_escape_strings_dollar_quotes_and_nested_comments_as_postgres_does() {
+  void
+      should_split_statements_as_postgres_does_when_escapes_dollar_quotes_or_nested_comments_appear() {
     // E'\'' is one string holding a quote: then come a DELETE and a comment.
     assertThat(SqlLexer.scan("SELECT E'\\'' ; DELETE FROM t; --'", Dialect.POSTGRESQL).statements())
         .isEqualTo(2);
@@ -34,7 +35,7 @@ class SqlLexerTest {
   }
 
   @Test
-  void should_find_called_names_quoted_or_qualified() {
+  void should_find_the_called_function_when_its_name_is_quoted_or_qualified() {
     SqlLexer.Scan scan =
         SqlLexer.scan(
             "SELECT pg_catalog.PG_SLEEP (1), \"lo_import\"('x'), 'pg_read_file(' FROM t",
@@ -44,7 +45,7 @@ class SqlLexerTest {
   }
 
   @Test
-  void should_measure_depth_and_notice_unterminated_input() {
+  void should_report_depth_and_unterminated_input_when_scanning() {
     assertThat(SqlLexer.scan("SELECT ((1))", Dialect.H2).maxDepth()).isEqualTo(2);
     assertThat(SqlLexer.scan("SELECT 'abc", Dialect.H2).unterminated()).isTrue();
     assertThat(SqlLexer.scan("SELECT 1 /* x", Dialect.SQLITE).unterminated()).isTrue();

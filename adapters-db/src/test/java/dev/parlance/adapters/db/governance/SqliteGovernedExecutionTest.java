@@ -116,7 +116,7 @@ class SqliteGovernedExecutionTest extends GovernedExecutionContract {
   }
 
   @Test
-  void should_open_sqlite_read_only_at_the_database_level_too() throws Exception {
+  void should_fail_to_write_when_sqlite_is_opened_by_parlance() throws Exception {
     try (Connection c = new JdbcConnections().openReadOnly(source);
         Statement st = c.createStatement()) {
       assertThatThrownBy(() -> st.executeUpdate("DELETE FROM TB_RG"))
