@@ -1,16 +1,25 @@
 package dev.parlance.deploy;
 
 import dev.parlance.adapters.db.benchmark.BenchmarkData;
+import dev.parlance.adapters.db.demo.DemoDatabase;
 import dev.parlance.adapters.db.evaluation.BenchmarkExecution;
+import dev.parlance.adapters.db.governance.Governance;
+import dev.parlance.adapters.db.governance.QueryExecution;
+import dev.parlance.adapters.db.jdbc.Catalogs;
 import dev.parlance.adapters.db.jdbc.JdbcConnections;
+import dev.parlance.adapters.db.store.MetadataStore;
 import dev.parlance.adapters.index.lucene.LuceneIndexes;
 import dev.parlance.adapters.llm.LanguageModels;
 import dev.parlance.adapters.llm.embedding.EmbeddingModelChoice;
 import dev.parlance.adapters.llm.embedding.OnnxEmbeddings;
+import dev.parlance.application.benchmark.GovernanceBenchmarkService;
+import dev.parlance.application.benchmark.GovernanceBenchmarkUseCase;
 import dev.parlance.application.benchmark.RetrievalBenchmarkService;
 import dev.parlance.application.benchmark.RetrievalBenchmarkUseCase;
 import dev.parlance.application.evaluation.ScorePredictionsService;
 import dev.parlance.application.evaluation.ScorePredictionsUseCase;
+import dev.parlance.application.query.RunQueryService;
+import dev.parlance.application.query.RunQueryUseCase;
 import dev.parlance.application.retrieval.HallucinateSchemaService;
 import dev.parlance.application.retrieval.HallucinationExamples;
 import dev.parlance.application.retrieval.IndexSchemaService;
@@ -20,12 +29,20 @@ import dev.parlance.application.retrieval.RetrieveSchemaService;
 import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
 import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
+import dev.parlance.domain.governance.FindAuditPort;
+import dev.parlance.domain.governance.GovernancePoliciesPort;
+import dev.parlance.domain.governance.ViewExpansion;
 import dev.parlance.domain.retrieval.EmbedTextPort;
+import dev.parlance.domain.source.DataSource;
+import dev.parlance.domain.source.DataSourcesPort;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Optional;
 
 /**
  * The composition root: builds each adapter once, on first use, and wires the use cases. One
- * instance per command-line run; close it to release the index.
+ * instance per command-line run; close it to release the index, the store and open connections.
  */
 public final class Components implements AutoCloseable {
 
@@ -33,6 +50,9 @@ public final class Components implements AutoCloseable {
   private final Settings settings;
   private EmbedTextPort embedder;
   private LuceneIndexes.SchemaIndex index;
+  private MetadataStore store;
+  private QueryExecution execution;
+  private Governance.RawQueries rawQueries;
 
   public Components(ParlanceHome home, Settings settings) {
     this.home = home;
@@ -108,11 +128,112 @@ public final class Components implements AutoCloseable {
         BenchmarkExecution.readOnly(new JdbcConnections()));
   }
 
+  /**
+   * The metadata store, opened (and migrated) on first use. On the store's first start the demo
+   * database is generated and registered as source {@code demo} with its starting policy.
+   */
+  public synchronized MetadataStore store() {
+    if (store == null) {
+      String url = settings.storeUrl();
+      if (url.isBlank()) {
+        url = MetadataStore.embeddedUrl(home.metadata());
+      }
+      store =
+          MetadataStore.open(
+              url,
+              credential(settings.storeUserVariable()),
+              credential(settings.storePasswordVariable()),
+              MetadataStore.AuditMode.parse(settings.auditMode()));
+      if (store.createdNow()) {
+        Path demo = DemoDatabase.ensure(home.databases());
+        store.dataSources().save(DemoDatabase.source(demo));
+        store.policies().publish(DemoDatabase.policy(), "parlance");
+      } else {
+        regenerateMissingDemo();
+      }
+    }
+    return store;
+  }
+
+  // The demo is generated data: if its file was deleted, make it again rather than fail.
+  private void regenerateMissingDemo() {
+    Path expected = home.databases().resolve(DemoDatabase.FILE_NAME);
+    Optional<DataSource> demo = store.dataSources().find(DemoDatabase.SOURCE_NAME);
+    if (demo.isPresent()
+        && demo.get().jdbcUrl().equals(DemoDatabase.source(expected).jdbcUrl())
+        && !Files.exists(expected)) {
+      DemoDatabase.ensure(home.databases());
+    }
+  }
+
+  private String credential(String variable) {
+    if (variable == null || variable.isBlank()) {
+      return "";
+    }
+    String value = settings.environmentValue(variable);
+    if (value == null) {
+      throw new IllegalArgumentException(
+          "the metadata store's credentials are read from environment variable "
+              + variable
+              + ", which is not set");
+    }
+    return value;
+  }
+
+  public DataSourcesPort dataSources() {
+    return store().dataSources();
+  }
+
+  public GovernancePoliciesPort policies() {
+    return store().policies();
+  }
+
+  public FindAuditPort auditTrail() {
+    return store().auditTrail();
+  }
+
+  /** Governed execution on the sources' databases; curated views arrive with the curation issue. */
+  public synchronized QueryExecution execution() {
+    if (execution == null) {
+      execution =
+          Governance.jdbc(new JdbcConnections(settings::environmentValue), ViewExpansion.none());
+    }
+    return execution;
+  }
+
+  public RunQueryUseCase runQuery() {
+    return new RunQueryService(
+        dataSources(), policies(), execution(), store().audit(), Clock.systemUTC());
+  }
+
+  public synchronized GovernanceBenchmarkUseCase governanceBenchmark() {
+    if (rawQueries == null) {
+      rawQueries = Governance.raw(new JdbcConnections(settings::environmentValue));
+    }
+    return new GovernanceBenchmarkService(
+        dataSources(),
+        Catalogs.jdbc(new JdbcConnections(settings::environmentValue), 0),
+        rawQueries,
+        runQuery());
+  }
+
   @Override
   public synchronized void close() {
     if (index != null) {
       index.close();
       index = null;
+    }
+    if (execution != null) {
+      execution.close();
+      execution = null;
+    }
+    if (rawQueries != null) {
+      rawQueries.close();
+      rawQueries = null;
+    }
+    if (store != null) {
+      store.close();
+      store = null;
     }
   }
 }

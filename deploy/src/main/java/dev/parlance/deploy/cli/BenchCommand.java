@@ -7,7 +7,12 @@ import picocli.CommandLine.Command;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = "Measure Parlance on public benchmarks and on your sources.",
-    subcommands = {BenchRetrievalCommand.class, BenchExCommand.class, BenchGoldFileCommand.class})
+    subcommands = {
+      BenchRetrievalCommand.class,
+      BenchExCommand.class,
+      BenchGoldFileCommand.class,
+      BenchGovernanceCommand.class
+    })
 final class BenchCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 

@@ -21,7 +21,15 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "Parlance 0.1.0",
     description = "Plain-language questions over your databases, answered with governed SQL.",
-    subcommands = {SchemaCommand.class, BenchCommand.class, LlmCommand.class})
+    subcommands = {
+      SchemaCommand.class,
+      SourcesCommand.class,
+      PolicyCommand.class,
+      SqlCommand.class,
+      AuditCommand.class,
+      LlmCommand.class,
+      BenchCommand.class
+    })
 public final class ParlanceCli implements Runnable {
 
   public static final int OK = 0;

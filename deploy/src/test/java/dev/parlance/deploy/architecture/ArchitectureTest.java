@@ -9,7 +9,7 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
-/** CONVENTIONS.md rules 1, 2 and 8, stated as sentences and checked on every build. */
+/** CONVENTIONS.md rules 1, 2, 3 and 8, stated as sentences and checked on every build. */
 @AnalyzeClasses(packages = "dev.parlance", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
@@ -117,6 +117,18 @@ class ArchitectureTest {
               "net.sf.jsqlparser..",
               "ai.onnxruntime..")
           .because("vendor types never cross a port");
+
+  // Rules 3 and 8: the persistence model and its tools stay in the metadata store's adapter.
+  @ArchTest
+  static final ArchRule persistence_types_should_stay_in_the_database_adapter =
+      noClasses()
+          .that()
+          .resideOutsideOfPackages("dev.parlance.adapters.db..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("jakarta.persistence..", "org.hibernate..", "org.flywaydb..")
+          .because(
+              "entities and their mappers live in adapters-db; domain records cross the ports");
 
   @ArchTest
   static final ArchRule adapter_exceptions_should_be_unchecked =

@@ -10,6 +10,9 @@ import java.util.regex.Pattern;
 public record DataSource(String name, String jdbcUrl, Dialect dialect, Credentials credentials) {
 
   private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]{0,62}");
+  // A password as a URL parameter (?password=, ;PASSWORD=) or as user:password@host.
+  private static final Pattern SECRET_IN_URL =
+      Pattern.compile("(?i)([?&;]\\s*password\\s*=)|(//[^/@?;]*:[^/@?;]*@)");
 
   public DataSource {
     Objects.requireNonNull(name, "name");
@@ -21,6 +24,13 @@ public record DataSource(String name, String jdbcUrl, Dialect dialect, Credentia
               + "starting with a letter (at most 63 characters)");
     }
     Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+    if (SECRET_IN_URL.matcher(jdbcUrl).find()) {
+      throw new IllegalArgumentException(
+          "the JDBC URL of source '"
+              + name
+              + "' carries a password; Parlance never stores secrets: name an environment"
+              + " variable holding it instead (--password-env)");
+    }
     Objects.requireNonNull(dialect, "dialect");
     credentials = Objects.requireNonNullElse(credentials, Credentials.none());
   }

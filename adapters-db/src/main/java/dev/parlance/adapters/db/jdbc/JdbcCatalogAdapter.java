@@ -51,7 +51,11 @@ final class JdbcCatalogAdapter implements ReadCatalogPort {
       for (TableRef ref : tables(md)) {
         List<Column> columns = new ArrayList<>();
         for (Column c : columns(md, ref)) {
-          columns.add(isText(c.type()) ? withSamples(connection, quote, ref, c) : c);
+          // Zero samples asks for the structure only, which skips the sampling queries.
+          columns.add(
+              samplesPerColumn > 0 && isText(c.type())
+                  ? withSamples(connection, quote, ref, c)
+                  : c);
         }
         if (!columns.isEmpty()) {
           tables.add(

@@ -1,0 +1,96 @@
+package dev.parlance.adapters.db.demo;
+
+import dev.parlance.domain.governance.ColumnRule;
+import dev.parlance.domain.governance.GovernancePolicy;
+import dev.parlance.domain.governance.RowFilter;
+import dev.parlance.domain.source.Credentials;
+import dev.parlance.domain.source.DataSource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+
+/**
+ * The demo plant-maintenance database: generated on first start from a fixed seed, a SQLite file
+ * with cryptic legacy names that an LLM cannot use well without curation. See
+ * docs/demo-database.md.
+ */
+public final class DemoDatabase {
+
+  public static final String SOURCE_NAME = "demo";
+  public static final String FILE_NAME = "demo-plant.sqlite";
+  public static final long SEED = 20_240_611L;
+
+  private DemoDatabase() {}
+
+  /** The demo file in {@code directory}, generated first if it is missing. */
+  public static Path ensure(Path directory) {
+    Path file = directory.resolve(FILE_NAME);
+    if (Files.isRegularFile(file)) {
+      return file;
+    }
+    synchronized (DemoDatabase.class) {
+      if (!Files.isRegularFile(file)) {
+        generate(file, SEED, 1.0);
+      }
+    }
+    return file;
+  }
+
+  /**
+   * Writes the demo database to {@code file} (replacing it): {@code scale} 1.0 is the full demo
+   * (about 230,000 rows); tests use smaller scales.
+   */
+  public static void generate(Path file, long seed, double scale) {
+    try {
+      Path dir = file.toAbsolutePath().getParent();
+      Files.createDirectories(dir);
+      Path temp = Files.createTempFile(dir, "demo-", ".sqlite.tmp");
+      try {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + temp)) {
+          DemoPlantGenerator.generate(c, seed, scale);
+        }
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      } finally {
+        Files.deleteIfExists(temp);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the demo database " + file, e);
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot generate the demo database: " + e.getMessage(), e);
+    }
+  }
+
+  /** The data source that reads {@code file}. */
+  public static DataSource source(Path file) {
+    return DataSource.of(SOURCE_NAME, "jdbc:sqlite:" + file.toAbsolutePath(), Credentials.none());
+  }
+
+  /**
+   * The demo's starting policy: every table, 1000 rows, 10 s; users acting as {@code regional} see
+   * the installations and orders of their {@code region} attribute only; {@code contractor} users
+   * see their own company's staff, with names masked and phone and pay hidden.
+   */
+  public static GovernancePolicy policy() {
+    String regionOfEquipment =
+        "SELECT e.EQ_ID FROM TB_EQ e JOIN TB_SY s ON s.SY_ID = e.EQ_SY_ID"
+            + " JOIN TB_IN i ON i.IN_ID = s.SY_IN_ID WHERE i.IN_RG_CD = :user.region";
+    return GovernancePolicy.defaults(SOURCE_NAME)
+        .withTimeout(Duration.ofSeconds(10))
+        .withRowFilter(new RowFilter("regional", "TB_IN", "IN_RG_CD = :user.region"))
+        .withRowFilter(
+            new RowFilter("regional", "TB_MO", "MO_EQ_ID IN (" + regionOfEquipment + ")"))
+        .withRowFilter(
+            new RowFilter("regional", "TB_MR", "MR_EQ_ID IN (" + regionOfEquipment + ")"))
+        .withRowFilter(new RowFilter("contractor", "TB_EMP", "EMP_CT_ID = :user.contractor"))
+        .withColumnRule(ColumnRule.mask("contractor", "TB_EMP", "EMP_NM"))
+        .withColumnRule(ColumnRule.hide("contractor", "TB_EMP", "EMP_PH"))
+        .withColumnRule(ColumnRule.hide("contractor", "TB_EMP", "EMP_HR_RT"))
+        .withColumnRule(ColumnRule.hide("*", "TB_CT", "CT_DOC"));
+  }
+}

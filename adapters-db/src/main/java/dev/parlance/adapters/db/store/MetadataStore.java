@@ -1,0 +1,231 @@
+package dev.parlance.adapters.db.store;
+
+import dev.parlance.domain.governance.FindAuditPort;
+import dev.parlance.domain.governance.GovernancePoliciesPort;
+import dev.parlance.domain.governance.RecordAuditPort;
+import dev.parlance.domain.source.DataSourcesPort;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.flywaydb.core.api.output.MigrateResult;
+import org.hibernate.SessionFactory;
+import org.hibernate.boot.MetadataSources;
+import org.hibernate.boot.registry.StandardServiceRegistry;
+import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
+import org.hibernate.cfg.AvailableSettings;
+
+/**
+ * Parlance's own state: data sources, governance policies and the audit trail, kept by Hibernate
+ * ORM in an H2 file (the embedded default) or PostgreSQL, its schema migrated by Flyway on open.
+ * The one public factory of the store adapters.
+ */
+public final class MetadataStore implements AutoCloseable {
+
+  // Keeps JUL loggers configured: a logger without a strong reference may be collected.
+  private static final Logger HIBERNATE_LOG = Logger.getLogger("org.hibernate");
+  private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
+
+  /** The newest migration in db/parlance-store; a test keeps it in step with the files. */
+  static final String LATEST_MIGRATION = "1";
+
+  private static final String HISTORY_TABLE = "parlance_schema_history";
+
+  private final SessionFactory sessions;
+  private final boolean created;
+  private final Duration startup;
+  private final HibernateDataSourcesAdapter dataSources;
+  private final HibernatePoliciesAdapter policies;
+  private final HibernateAuditAdapter audit;
+  private final BufferedAuditAdapter buffered;
+
+  /** How audit records reach the store. */
+  public enum AuditMode {
+    /** Each statement waits for its record's commit: nothing can be lost. */
+    SYNCHRONOUS,
+    /** A background thread writes records in batches; close() waits for them. */
+    BUFFERED;
+
+    /** {@code sync} or {@code buffered}. */
+    public static AuditMode parse(String value) {
+      return switch (value.strip().toLowerCase(Locale.ROOT)) {
+        case "sync", "synchronous" -> SYNCHRONOUS;
+        case "buffered", "async" -> BUFFERED;
+        default ->
+            throw new IllegalArgumentException(
+                "audit mode '" + value + "' is not sync or buffered");
+      };
+    }
+  }
+
+  private MetadataStore(
+      SessionFactory sessions, boolean created, Duration startup, AuditMode auditMode) {
+    this.sessions = sessions;
+    this.created = created;
+    this.startup = startup;
+    this.dataSources = new HibernateDataSourcesAdapter(sessions);
+    this.policies = new HibernatePoliciesAdapter(sessions);
+    this.audit = new HibernateAuditAdapter(sessions);
+    this.buffered = auditMode == AuditMode.BUFFERED ? new BufferedAuditAdapter(audit) : null;
+  }
+
+  /** The embedded default: an H2 file database in {@code directory}. */
+  public static String embeddedUrl(Path directory) {
+    return "jdbc:h2:file:" + directory.toAbsolutePath().resolve("parlance") + ";AUTO_SERVER=TRUE";
+  }
+
+  /**
+   * Opens the store at {@code url} (jdbc:h2: or jdbc:postgresql:), migrating its schema first.
+   *
+   * @throws StoreException with the driver's message when it cannot be opened
+   */
+  public static MetadataStore open(String url, String user, String password) {
+    return open(url, user, password, AuditMode.SYNCHRONOUS);
+  }
+
+  /** Opens the store with the given audit mode. */
+  public static MetadataStore open(String url, String user, String password, AuditMode auditMode) {
+    long start = System.nanoTime();
+    quietLogging();
+    boolean postgres = url.toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:");
+    boolean created = false;
+    // Start-up cost: Flyway scans and validates for ~0.4 s; skip it when the schema is current.
+    if (!upToDate(url, user, password)) {
+      try {
+        MigrateResult result =
+            Flyway.configure(MetadataStore.class.getClassLoader())
+                .dataSource(url, user, password)
+                .locations("classpath:db/parlance-store")
+                .table(HISTORY_TABLE)
+                .loggers("slf4j")
+                .cleanDisabled(true)
+                .load()
+                .migrate();
+        created = result.initialSchemaVersion == null && result.migrationsExecuted > 0;
+      } catch (FlywayException e) {
+        throw new StoreException(
+            "cannot open the metadata store at " + redact(url) + ": " + Store.message(e), e);
+      }
+    }
+    StandardServiceRegistry registry = null;
+    try {
+      registry =
+          new StandardServiceRegistryBuilder()
+              .applySetting(AvailableSettings.JAKARTA_JDBC_URL, url)
+              .applySetting(AvailableSettings.JAKARTA_JDBC_USER, user == null ? "" : user)
+              .applySetting(
+                  AvailableSettings.JAKARTA_JDBC_PASSWORD, password == null ? "" : password)
+              .applySetting(AvailableSettings.POOL_SIZE, 4)
+              .applySetting(
+                  AvailableSettings.DIALECT,
+                  postgres
+                      ? "org.hibernate.dialect.PostgreSQLDialect"
+                      : "org.hibernate.dialect.H2Dialect")
+              // Start-up cost: no JDBC metadata probing, no schema tooling (Flyway owns it).
+              .applySetting("hibernate.boot.allow_jdbc_metadata_access", false)
+              .applySetting(AvailableSettings.XML_MAPPING_ENABLED, false)
+              // No lazy proxies or enhancement are used: skip generating bytecode at start.
+              .applySetting("hibernate.bytecode.provider", "none")
+              .applySetting(AvailableSettings.QUERY_STARTUP_CHECKING, false)
+              .applySetting(AvailableSettings.HBM2DDL_AUTO, "none")
+              .applySetting(AvailableSettings.SHOW_SQL, false)
+              .applySetting(AvailableSettings.GENERATE_STATISTICS, false)
+              .build();
+      SessionFactory sessions =
+          new MetadataSources(registry)
+              .addAnnotatedClass(DataSourceEntity.class)
+              .addAnnotatedClass(PolicyEntity.class)
+              .addAnnotatedClass(AuditRecordEntity.class)
+              .buildMetadata()
+              .buildSessionFactory();
+      return new MetadataStore(
+          sessions, created, Duration.ofNanos(System.nanoTime() - start), auditMode);
+    } catch (jakarta.persistence.PersistenceException e) {
+      if (registry != null) {
+        StandardServiceRegistryBuilder.destroy(registry);
+      }
+      throw new StoreException(
+          "cannot open the metadata store at " + redact(url) + ": " + Store.message(e), e);
+    }
+  }
+
+  private static boolean upToDate(String url, String user, String password) {
+    try (Connection c = DriverManager.getConnection(url, user, password);
+        Statement st = c.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT \"version\" FROM \""
+                    + HISTORY_TABLE
+                    + "\" WHERE \"success\" ORDER BY \"installed_rank\" DESC")) {
+      return rs.next() && LATEST_MIGRATION.equals(rs.getString(1));
+    } catch (SQLException e) {
+      return false; // no history yet, or unreachable: Flyway says which
+    }
+  }
+
+  private static void quietLogging() {
+    if (System.getProperty("org.jboss.logging.provider") == null) {
+      System.setProperty("org.jboss.logging.provider", "slf4j");
+    }
+    HIBERNATE_LOG.setLevel(Level.SEVERE);
+    FLYWAY_LOG.setLevel(Level.SEVERE);
+  }
+
+  // A URL may still carry parameters; never echo anything after the first ';' or '?'.
+  private static String redact(String url) {
+    int cut = url.length();
+    for (char c : new char[] {';', '?'}) {
+      int i = url.indexOf(c);
+      if (i >= 0) {
+        cut = Math.min(cut, i);
+      }
+    }
+    return url.substring(0, cut);
+  }
+
+  /** Whether this open created the store (its first start). */
+  public boolean createdNow() {
+    return created;
+  }
+
+  /** How long opening took: migration check plus Hibernate's start. */
+  public Duration startup() {
+    return startup;
+  }
+
+  public DataSourcesPort dataSources() {
+    return dataSources;
+  }
+
+  public GovernancePoliciesPort policies() {
+    return policies;
+  }
+
+  public RecordAuditPort audit() {
+    return buffered != null ? buffered : audit;
+  }
+
+  public FindAuditPort auditTrail() {
+    return buffered != null ? buffered : audit;
+  }
+
+  /** Closes the store after writing every buffered audit record. */
+  @Override
+  public void close() {
+    try {
+      if (buffered != null) {
+        buffered.close();
+      }
+    } finally {
+      sessions.close();
+    }
+  }
+}

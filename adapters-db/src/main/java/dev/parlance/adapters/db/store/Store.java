@@ -1,0 +1,35 @@
+package dev.parlance.adapters.db.store;
+
+import java.util.function.Function;
+import org.hibernate.Session;
+import org.hibernate.SessionFactory;
+
+/** Transactions on the store, with Hibernate's exceptions turned into the store's own. */
+final class Store {
+  private Store() {}
+
+  static <T> T read(SessionFactory sessions, Function<Session, T> work) {
+    try {
+      return sessions.fromSession(work);
+    } catch (jakarta.persistence.PersistenceException e) {
+      throw new StoreException("cannot read the metadata store: " + message(e), e);
+    }
+  }
+
+  static <T> T write(SessionFactory sessions, Function<Session, T> work) {
+    try {
+      return sessions.fromTransaction(work);
+    } catch (jakarta.persistence.PersistenceException e) {
+      throw new StoreException("cannot write the metadata store: " + message(e), e);
+    }
+  }
+
+  static String message(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String m = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    return m.replaceAll("\\s+", " ").strip();
+  }
+}

@@ -1,0 +1,289 @@
+package dev.parlance.adapters.db.governance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.parlance.adapters.db.testing.HostileCorpus;
+import dev.parlance.adapters.db.testing.HostileCorpus.Hostile;
+import dev.parlance.adapters.db.testing.PlantFixture;
+import dev.parlance.domain.governance.ExecuteQueryPort;
+import dev.parlance.domain.governance.FailureKind;
+import dev.parlance.domain.governance.GovernancePolicy;
+import dev.parlance.domain.governance.QueryOutcome;
+import dev.parlance.domain.governance.QueryResult;
+import dev.parlance.domain.governance.RefusalKind;
+import dev.parlance.domain.governance.UserIdentity;
+import dev.parlance.domain.source.DataSource;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * What governed execution guarantees on every engine: the hostile corpus is refused or runs without
+ * changing the database, and row filters and masks hold whatever the query's shape. SQLite runs it
+ * as a unit test, PostgreSQL as an integration test on a real server.
+ */
+abstract class GovernedExecutionContract {
+
+  protected abstract ExecuteQueryPort executor();
+
+  protected abstract DataSource source();
+
+  /** A checksum of every table's rows and of the catalog, read with administrator rights. */
+  protected abstract String checksum() throws Exception;
+
+  /** A count read with administrator rights, bypassing governance. */
+  protected abstract long rawCount(String sql) throws Exception;
+
+  protected GovernancePolicy policy() {
+    return PlantFixture.policy(source().name());
+  }
+
+  protected QueryOutcome run(UserIdentity user, String sql) {
+    return executor().execute(source(), policy(), user, sql);
+  }
+
+  protected QueryResult ran(UserIdentity user, String sql) {
+    QueryOutcome outcome = run(user, sql);
+    assertThat(outcome).as("%s", outcome).isInstanceOf(QueryOutcome.Ran.class);
+    return ((QueryOutcome.Ran) outcome).result();
+  }
+
+  private static long single(QueryResult result) {
+    return ((Number) result.rows().get(0).get(0)).longValue();
+  }
+
+  @TestFactory
+  Stream<DynamicTest> should_refuse_or_run_harmlessly_when_given_the_hostile_corpus()
+      throws Exception {
+    List<Hostile> corpus = HostileCorpus.forDialect(source().dialect());
+    assertThat(corpus).hasSizeGreaterThanOrEqualTo(150);
+    String before = checksum();
+    UserIdentity user = PlantFixture.regional("SE");
+    return corpus.stream()
+        .map(
+            h ->
+                DynamicTest.dynamicTest(
+                    h.label(),
+                    () -> {
+                      QueryOutcome outcome = run(user, h.sql());
+                      switch (h.expect()) {
+                        case REFUSED -> {
+                          assertThat(outcome)
+                              .as("%s -> %s", h.label(), outcome)
+                              .isInstanceOf(QueryOutcome.Refused.class);
+                          QueryOutcome.Refused refused = (QueryOutcome.Refused) outcome;
+                          assertThat(refused.refusal().reason()).isNotBlank();
+                          if (h.kind() != null) {
+                            assertThat(refused.refusal().kind())
+                                .as("%s: %s", h.label(), refused.refusal().reason())
+                                .isEqualTo(h.kind());
+                          }
+                        }
+                        case RUNS ->
+                            assertThat(outcome)
+                                .as("%s -> %s", h.label(), outcome)
+                                .isInstanceOf(QueryOutcome.Ran.class);
+                        case EITHER -> {
+                          if (outcome instanceof QueryOutcome.Refused refused) {
+                            assertThat(refused.refusal().reason()).isNotBlank();
+                          }
+                        }
+                      }
+                      assertThat(checksum())
+                          .as("the database changed after %s", h.label())
+                          .isEqualTo(before);
+                    }));
+  }
+
+  @Test
+  void should_apply_the_row_filter_when_the_table_is_aliased_nested_or_united() throws Exception {
+    UserIdentity se = PlantFixture.regional("SE");
+    long expected = rawCount("SELECT count(*) FROM TB_IN WHERE IN_RG_CD = 'SE'");
+    long all = rawCount("SELECT count(*) FROM TB_IN");
+    assertThat(expected).isPositive().isLessThan(all);
+
+    for (String sql :
+        List.of(
+            "SELECT count(*) FROM TB_IN",
+            "SELECT count(*) FROM tb_in AS x",
+            "SELECT count(*) FROM \"" + tableName("TB_IN") + "\"",
+            "SELECT count(*) FROM (SELECT * FROM TB_IN) s",
+            "SELECT count(*) FROM (SELECT * FROM (SELECT IN_ID FROM TB_IN) a) b",
+            "WITH a AS (SELECT * FROM TB_IN) SELECT count(*) FROM a",
+            "WITH a AS (SELECT * FROM TB_IN), b AS (SELECT * FROM a) SELECT count(*) FROM b",
+            "SELECT count(*) FROM TB_RG r JOIN TB_IN i ON i.IN_RG_CD = r.RG_CD",
+            "SELECT (SELECT count(*) FROM TB_IN)",
+            "SELECT count(*) FROM TB_RG WHERE 0 < (SELECT count(*) FROM TB_IN WHERE IN_RG_CD <> 'SE')"
+                + " OR RG_CD = 'SE'")) {
+      QueryResult r = ran(se, sql);
+      long n = single(r);
+      if (sql.startsWith("SELECT count(*) FROM TB_RG WHERE")) {
+        assertThat(n).as(sql).isEqualTo(1);
+      } else {
+        assertThat(n).as("%s ran as %s", sql, r.sqlRun()).isEqualTo(expected);
+      }
+    }
+    QueryResult union =
+        ran(se, "SELECT IN_RG_CD FROM TB_IN UNION ALL SELECT IN_RG_CD FROM TB_IN i2");
+    assertThat(union.rows()).hasSize((int) (2 * expected)).allMatch(row -> "SE".equals(row.get(0)));
+    QueryResult exists =
+        ran(
+            se,
+            "SELECT count(*) FROM TB_SY s WHERE EXISTS"
+                + " (SELECT 1 FROM TB_IN i WHERE i.IN_ID = s.SY_IN_ID)");
+    assertThat(single(exists))
+        .isEqualTo(
+            rawCount(
+                "SELECT count(*) FROM TB_SY s JOIN TB_IN i ON i.IN_ID = s.SY_IN_ID"
+                    + " WHERE i.IN_RG_CD = 'SE'"));
+    QueryResult recursive =
+        ran(
+            se,
+            "WITH RECURSIVE r(n, id) AS (SELECT 1, (SELECT min(IN_ID) FROM TB_IN)"
+                + " UNION ALL SELECT n + 1, id FROM r WHERE n < 3)"
+                + " SELECT count(*) FROM r JOIN TB_IN i ON i.IN_ID = r.id WHERE i.IN_RG_CD = 'SE'");
+    assertThat(single(recursive)).isEqualTo(3);
+  }
+
+  @Test
+  void should_refuse_when_a_database_view_is_not_named_by_the_policy() {
+    QueryOutcome outcome = run(PlantFixture.regional("SE"), "SELECT count(*) FROM V_IN");
+    assertThat(outcome).isInstanceOf(QueryOutcome.Refused.class);
+    assertThat(((QueryOutcome.Refused) outcome).refusal().kind())
+        .isEqualTo(RefusalKind.FORBIDDEN_RELATION);
+    assertThat(((QueryOutcome.Refused) outcome).refusal().reason()).contains("view");
+  }
+
+  @Test
+  void should_filter_inside_parlance_views_when_they_are_expanded_into_with_clauses()
+      throws Exception {
+    try (QueryExecution withViews =
+        Governance.jdbc(
+            connections(),
+            (src, name) ->
+                name.equalsIgnoreCase("installation")
+                    ? java.util.Optional.of(
+                        new dev.parlance.domain.governance.ViewExpansion.ViewDefinition(
+                            "installation",
+                            "SELECT IN_ID AS id, IN_CD AS code, IN_RG_CD AS region FROM TB_IN"))
+                    : java.util.Optional.empty())) {
+      QueryOutcome outcome =
+          withViews.execute(
+              source(),
+              policy(),
+              PlantFixture.regional("SE"),
+              "SELECT region, count(*) FROM installation GROUP BY region");
+      assertThat(outcome).as("%s", outcome).isInstanceOf(QueryOutcome.Ran.class);
+      QueryResult r = ((QueryOutcome.Ran) outcome).result();
+      assertThat(r.sqlRun()).startsWith("WITH");
+      assertThat(r.rows()).hasSize(1);
+      assertThat(r.rows().get(0).get(0)).isEqualTo("SE");
+      assertThat(((Number) r.rows().get(0).get(1)).longValue())
+          .isEqualTo(rawCount("SELECT count(*) FROM TB_IN WHERE IN_RG_CD = 'SE'"));
+    }
+  }
+
+  protected abstract dev.parlance.adapters.db.jdbc.JdbcConnections connections();
+
+  /** The table's name as the database spells it (PostgreSQL folds unquoted names). */
+  protected abstract String tableName(String name);
+
+  @Test
+  void should_mask_and_hide_columns_when_queries_take_any_shape() throws Exception {
+    long company =
+        rawCount(
+            "SELECT EMP_CT_ID FROM TB_EMP WHERE EMP_CT_ID IS NOT NULL"
+                + " GROUP BY EMP_CT_ID ORDER BY count(*) DESC, EMP_CT_ID LIMIT 1");
+    UserIdentity carl = PlantFixture.contractor((int) company);
+    long staff = rawCount("SELECT count(*) FROM TB_EMP WHERE EMP_CT_ID = " + company);
+    assertThat(staff).isPositive();
+    for (String sql :
+        List.of(
+            "SELECT EMP_NM FROM TB_EMP",
+            "SELECT e.EMP_NM FROM TB_EMP e",
+            "SELECT x.EMP_NM FROM (SELECT * FROM TB_EMP) x",
+            "WITH s AS (SELECT EMP_NM FROM TB_EMP) SELECT EMP_NM FROM s",
+            "SELECT EMP_NM FROM TB_EMP UNION ALL SELECT EMP_NM FROM TB_EMP e2",
+            "SELECT (SELECT max(EMP_NM) FROM TB_EMP) AS EMP_NM")) {
+      QueryResult r = ran(carl, sql);
+      assertThat(r.rows()).as(sql).isNotEmpty().allMatch(row -> "***".equals(row.get(0)));
+    }
+    QueryResult star = ran(carl, "SELECT * FROM TB_EMP");
+    assertThat(star.rows()).hasSize((int) staff);
+    assertThat(star.columns())
+        .extracting(c -> c.name().toUpperCase(java.util.Locale.ROOT))
+        .contains("EMP_NM", "EMP_MAT")
+        .doesNotContain("EMP_PH", "EMP_HR_RT");
+    for (String sql :
+        List.of(
+            "SELECT EMP_PH FROM TB_EMP",
+            "SELECT e.EMP_HR_RT FROM TB_EMP e",
+            "SELECT max(EMP_HR_RT) FROM TB_EMP",
+            "SELECT EMP_ID FROM TB_EMP ORDER BY EMP_HR_RT",
+            "SELECT * FROM TB_EMP WHERE EMP_PH LIKE '(11)%'")) {
+      QueryOutcome outcome = run(carl, sql);
+      assertThat(outcome).as(sql).isInstanceOf(QueryOutcome.Refused.class);
+      assertThat(((QueryOutcome.Refused) outcome).refusal().kind())
+          .isEqualTo(RefusalKind.HIDDEN_COLUMN);
+    }
+    QueryResult analyst = ran(PlantFixture.analyst(), "SELECT EMP_NM, EMP_PH FROM TB_EMP LIMIT 5");
+    assertThat(analyst.rows()).noneMatch(row -> Objects.equals(row.get(0), "***"));
+  }
+
+  @Test
+  void should_refuse_with_the_missing_attribute_when_a_filter_needs_one() {
+    QueryOutcome outcome = run(UserIdentity.of("rita", "regional"), "SELECT count(*) FROM TB_IN");
+    assertThat(outcome).isInstanceOf(QueryOutcome.Refused.class);
+    QueryOutcome.Refused refused = (QueryOutcome.Refused) outcome;
+    assertThat(refused.refusal().kind()).isEqualTo(RefusalKind.MISSING_ATTRIBUTE);
+    assertThat(refused.refusal().reason()).contains("region");
+  }
+
+  @Test
+  void should_flag_the_result_as_truncated_when_the_row_cap_cuts_it() {
+    QueryResult capped = ran(PlantFixture.analyst(), "SELECT MO_ID FROM TB_MO ORDER BY MO_ID");
+    assertThat(capped.rows()).hasSize(policy().rowCap());
+    assertThat(capped.truncated()).isTrue();
+    assertThat(capped.rows().get(0).get(0)).isEqualTo(1L);
+    QueryResult small =
+        ran(PlantFixture.analyst(), "SELECT MO_ID FROM TB_MO ORDER BY MO_ID LIMIT 7");
+    assertThat(small.rows()).hasSize(7);
+    assertThat(small.truncated()).isFalse();
+    assertThat(small.columns().get(0).name()).isEqualToIgnoringCase("MO_ID");
+    assertThat(small.sqlAsked()).isEqualTo("SELECT MO_ID FROM TB_MO ORDER BY MO_ID LIMIT 7");
+  }
+
+  @Test
+  void should_cancel_within_a_second_of_the_timeout_when_a_query_runs_too_long() {
+    Duration timeout = Duration.ofSeconds(1);
+    GovernancePolicy quick = policy().withTimeout(timeout);
+    long start = System.nanoTime();
+    QueryOutcome outcome =
+        executor()
+            .execute(
+                source(),
+                quick,
+                PlantFixture.analyst(),
+                "SELECT count(*) FROM TB_MO a, TB_MO b, TB_MO c, TB_MO d");
+    long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+    assertThat(outcome).as("%s", outcome).isInstanceOf(QueryOutcome.Failed.class);
+    assertThat(((QueryOutcome.Failed) outcome).kind()).isEqualTo(FailureKind.TIMEOUT);
+    assertThat(elapsedMs).isLessThan(timeout.toMillis() + 1000);
+    // The connection is usable afterwards.
+    assertThat(ran(PlantFixture.analyst(), "SELECT count(*) FROM TB_RG").rows()).hasSize(1);
+  }
+
+  @Test
+  void should_keep_the_databases_message_when_the_statement_fails() {
+    QueryOutcome outcome = run(PlantFixture.analyst(), "SELECT NO_SUCH_COLUMN FROM TB_MO");
+    assertThat(outcome).isInstanceOf(QueryOutcome.Failed.class);
+    QueryOutcome.Failed failed = (QueryOutcome.Failed) outcome;
+    assertThat(failed.kind()).isEqualTo(FailureKind.DATABASE_ERROR);
+    assertThat(failed.message().toLowerCase(java.util.Locale.ROOT)).contains("no_such_column");
+    assertThat(failed.sqlRun()).isPresent();
+  }
+}

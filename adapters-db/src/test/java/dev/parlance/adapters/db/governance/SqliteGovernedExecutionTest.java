@@ -1,0 +1,139 @@
+package dev.parlance.adapters.db.governance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.parlance.adapters.db.jdbc.JdbcConnections;
+import dev.parlance.adapters.db.testing.PlantFixture;
+import dev.parlance.domain.governance.ExecuteQueryPort;
+import dev.parlance.domain.governance.FailureKind;
+import dev.parlance.domain.governance.QueryOutcome;
+import dev.parlance.domain.source.Credentials;
+import dev.parlance.domain.source.DataSource;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SqliteGovernedExecutionTest extends GovernedExecutionContract {
+
+  @TempDir static Path dir;
+  static Path file;
+  static DataSource source;
+  static QueryExecution executor;
+
+  @BeforeAll
+  static void createThePlant() throws SQLException {
+    file = PlantFixture.sqlite(dir);
+    source = DataSource.of("plant-sqlite", "jdbc:sqlite:" + file, Credentials.none());
+    executor = Governance.jdbc(new JdbcConnections());
+  }
+
+  @AfterAll
+  static void closeConnections() {
+    executor.close();
+  }
+
+  @Override
+  protected ExecuteQueryPort executor() {
+    return executor;
+  }
+
+  @Override
+  protected DataSource source() {
+    return source;
+  }
+
+  @Override
+  protected JdbcConnections connections() {
+    return new JdbcConnections();
+  }
+
+  @Override
+  protected String tableName(String name) {
+    return name;
+  }
+
+  @Override
+  protected String checksum() throws Exception {
+    MessageDigest md = MessageDigest.getInstance("SHA-256");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file + "?open_mode=1");
+        Statement st = c.createStatement()) {
+      List<String> tables = new ArrayList<>();
+      try (ResultSet rs =
+          st.executeQuery("SELECT type, name, sql FROM sqlite_master ORDER BY type, name")) {
+        while (rs.next()) {
+          md.update((rs.getString(1) + rs.getString(2) + rs.getString(3)).getBytes());
+          if (rs.getString(1).equals("table")) {
+            tables.add(rs.getString(2));
+          }
+        }
+      }
+      for (String t : tables) {
+        try (ResultSet rs = st.executeQuery("SELECT * FROM \"" + t + "\" ORDER BY rowid")) {
+          int n = rs.getMetaData().getColumnCount();
+          while (rs.next()) {
+            for (int i = 1; i <= n; i++) {
+              Object v = rs.getObject(i);
+              md.update(v instanceof byte[] bytes ? bytes : String.valueOf(v).getBytes());
+            }
+          }
+        }
+      }
+    }
+    // Files the corpus might create (ATTACH, VACUUM INTO, writefile) would show here.
+    try (Stream<Path> files = Files.list(dir)) {
+      files.sorted().forEach(f -> md.update(f.getFileName().toString().getBytes()));
+    }
+    try (Stream<Path> tmp = Files.list(Path.of("/tmp"))) {
+      tmp.filter(f -> f.getFileName().toString().startsWith("parlance-hostile"))
+          .sorted()
+          .forEach(f -> md.update(f.toString().getBytes()));
+    }
+    return HexFormat.of().formatHex(md.digest());
+  }
+
+  @Override
+  protected long rawCount(String sql) throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  @Test
+  void should_fail_to_write_when_sqlite_is_opened_by_parlance() throws Exception {
+    try (Connection c = new JdbcConnections().openReadOnly(source);
+        Statement st = c.createStatement()) {
+      assertThatThrownBy(() -> st.executeUpdate("DELETE FROM TB_RG"))
+          .isInstanceOf(SQLException.class)
+          .hasMessageContaining("readonly");
+    }
+  }
+
+  @Test
+  void should_fail_with_one_clear_line_when_the_database_file_is_missing() {
+    DataSource gone =
+        DataSource.of("gone", "jdbc:sqlite:" + dir.resolve("missing.sqlite"), Credentials.none());
+    QueryOutcome outcome =
+        executor.execute(gone, PlantFixture.policy("gone"), PlantFixture.analyst(), "SELECT 1");
+    assertThat(outcome).isInstanceOf(QueryOutcome.Failed.class);
+    QueryOutcome.Failed failed = (QueryOutcome.Failed) outcome;
+    assertThat(failed.kind()).isEqualTo(FailureKind.UNAVAILABLE);
+    assertThat(failed.message()).contains("no SQLite database file").doesNotContain("\n");
+  }
+}

@@ -1,0 +1,99 @@
+package dev.parlance.adapters.db.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.parlance.domain.governance.AuditPortContract;
+import dev.parlance.domain.governance.FindAuditPort;
+import dev.parlance.domain.governance.GovernancePoliciesPort;
+import dev.parlance.domain.governance.GovernancePoliciesPortContract;
+import dev.parlance.domain.governance.RecordAuditPort;
+import dev.parlance.domain.source.DataSourcesPort;
+import dev.parlance.domain.source.DataSourcesPortContract;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The metadata store on its embedded default, H2: the ports' contracts and the store's own rules.
+ */
+class H2MetadataStoreTest {
+
+  @TempDir static Path home;
+  static MetadataStore store;
+
+  @BeforeAll
+  static void open() {
+    store = MetadataStore.open(MetadataStore.embeddedUrl(home), "", "");
+  }
+
+  @AfterAll
+  static void close() {
+    store.close();
+  }
+
+  @Nested
+  class DataSources extends DataSourcesPortContract {
+    @Override
+    protected DataSourcesPort port() {
+      return store.dataSources();
+    }
+  }
+
+  @Nested
+  class Policies extends GovernancePoliciesPortContract {
+    @Override
+    protected GovernancePoliciesPort port() {
+      return store.policies();
+    }
+  }
+
+  @Nested
+  class Audit extends AuditPortContract {
+    @Override
+    protected RecordAuditPort record() {
+      return store.audit();
+    }
+
+    @Override
+    protected FindAuditPort find() {
+      return store.auditTrail();
+    }
+  }
+
+  @Test
+  void should_report_creation_only_when_the_store_is_first_opened() {
+    assertThat(store.createdNow()).isTrue();
+    try (MetadataStore again = MetadataStore.open(MetadataStore.embeddedUrl(home), "", "")) {
+      assertThat(again.createdNow()).isFalse();
+      System.out.println("metadata store reopen took " + again.startup().toMillis() + " ms");
+    }
+  }
+
+  @Test
+  void should_fail_with_the_drivers_message_when_the_store_cannot_be_opened() {
+    assertThatThrownBy(() -> MetadataStore.open("jdbc:h2:tcp://127.0.0.1:1/nowhere", "", ""))
+        .isInstanceOf(StoreException.class)
+        .hasMessageContaining(
+            "cannot open the metadata store at jdbc:h2:tcp://127.0.0.1:1/nowhere");
+  }
+
+  @Test
+  void should_name_the_newest_migration_as_latest_when_skipping_flyway() throws Exception {
+    java.net.URL dir = MetadataStore.class.getClassLoader().getResource("db/parlance-store");
+    int newest;
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(Path.of(dir.toURI()))) {
+      newest =
+          files
+              .map(f -> f.getFileName().toString())
+              .filter(n -> n.matches("V\\d+__.*\\.sql"))
+              .mapToInt(n -> Integer.parseInt(n.substring(1, n.indexOf("__"))))
+              .max()
+              .orElseThrow();
+    }
+    assertThat(MetadataStore.LATEST_MIGRATION).isEqualTo(String.valueOf(newest));
+  }
+}

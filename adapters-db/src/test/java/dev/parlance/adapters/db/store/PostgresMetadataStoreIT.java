@@ -1,0 +1,86 @@
+package dev.parlance.adapters.db.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.parlance.adapters.db.testing.PostgresServer;
+import dev.parlance.domain.governance.AuditPortContract;
+import dev.parlance.domain.governance.FindAuditPort;
+import dev.parlance.domain.governance.GovernancePoliciesPort;
+import dev.parlance.domain.governance.GovernancePoliciesPortContract;
+import dev.parlance.domain.governance.RecordAuditPort;
+import dev.parlance.domain.source.DataSourcesPort;
+import dev.parlance.domain.source.DataSourcesPortContract;
+import java.sql.Connection;
+import java.sql.Statement;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The metadata store on PostgreSQL, the real-deployment database: same migrations, same contract.
+ */
+class PostgresMetadataStoreIT {
+
+  static PostgresServer server;
+  static MetadataStore store;
+
+  @BeforeAll
+  static void open() throws Exception {
+    server = PostgresServer.start();
+    try (Connection c = server.superuser("postgres");
+        Statement st = c.createStatement()) {
+      st.execute("CREATE ROLE parlance LOGIN PASSWORD 'store-secret'");
+      st.execute("CREATE DATABASE parlance OWNER parlance");
+    }
+    store = MetadataStore.open(server.url("parlance"), "parlance", "store-secret");
+  }
+
+  @AfterAll
+  static void close() {
+    if (store != null) {
+      store.close();
+    }
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @Nested
+  class DataSources extends DataSourcesPortContract {
+    @Override
+    protected DataSourcesPort port() {
+      return store.dataSources();
+    }
+  }
+
+  @Nested
+  class Policies extends GovernancePoliciesPortContract {
+    @Override
+    protected GovernancePoliciesPort port() {
+      return store.policies();
+    }
+  }
+
+  @Nested
+  class Audit extends AuditPortContract {
+    @Override
+    protected RecordAuditPort record() {
+      return store.audit();
+    }
+
+    @Override
+    protected FindAuditPort find() {
+      return store.auditTrail();
+    }
+  }
+
+  @Test
+  void should_create_the_schema_with_flyway_when_opened_on_an_empty_database() {
+    assertThat(store.createdNow()).isTrue();
+    try (MetadataStore again =
+        MetadataStore.open(server.url("parlance"), "parlance", "store-secret")) {
+      assertThat(again.createdNow()).isFalse();
+    }
+  }
+}

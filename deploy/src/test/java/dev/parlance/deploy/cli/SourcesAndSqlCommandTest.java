@@ -1,0 +1,223 @@
+package dev.parlance.deploy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parlance.deploy.Components;
+import dev.parlance.deploy.ParlanceHome;
+import dev.parlance.deploy.Settings;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The sources, sql and bench governance commands on a fresh PARLANCE_HOME: the demo exists from the
+ * first start, and bad input gives one clear line and the contract's exit code.
+ */
+class SourcesAndSqlCommandTest {
+
+  @TempDir static Path home;
+  static Components components;
+
+  @BeforeAll
+  static void firstStart() {
+    components =
+        new Components(new ParlanceHome(home), new Settings(Map.of("PLANT_USER", "reader")));
+  }
+
+  @AfterAll
+  static void close() {
+    components.close();
+  }
+
+  private static CliRun run(String... args) {
+    return CliRun.of(components, args);
+  }
+
+  @Test
+  void should_list_the_demo_source_when_started_for_the_first_time() {
+    CliRun list = run("sources", "list");
+    assertThat(list.exitCode()).isZero();
+    assertThat(list.out()).contains("demo").contains("sqlite").contains("demo-plant.sqlite");
+    assertThat(home.resolve("databases").resolve("demo-plant.sqlite")).isRegularFile();
+    CliRun show = run("sources", "show", "demo");
+    assertThat(show.exitCode()).isZero();
+    assertThat(show.out())
+        .contains("policy       version 1")
+        .contains("row filter   role regional");
+  }
+
+  @Test
+  void should_keep_credentials_by_reference_when_a_source_is_added_shown_and_removed() {
+    CliRun add =
+        run(
+            "sources",
+            "add",
+            "plant",
+            "--url",
+            "jdbc:postgresql://db.example/plant",
+            "--user-env",
+            "PLANT_USER",
+            "--password-env",
+            "PLANT_PASSWORD");
+    assertThat(add.exitCode()).as(add.err()).isZero();
+    assertThat(run("sources", "show", "plant").out())
+        .contains("environment $PLANT_USER / $PLANT_PASSWORD")
+        .contains("built-in default");
+    assertThat(run("sources", "remove", "plant").exitCode()).isZero();
+    CliRun again = run("sources", "remove", "plant");
+    assertThat(again.exitCode()).isEqualTo(ParlanceCli.FAILED);
+    assertThat(again.oneErrorLine()).as(again.err()).isTrue();
+  }
+
+  @Test
+  void should_exit_2_when_a_source_url_carries_a_password() {
+    CliRun add =
+        run("sources", "add", "leaky", "--url", "jdbc:postgresql://db/plant?password=hunter2");
+    assertThat(add.exitCode()).isEqualTo(ParlanceCli.REFUSED);
+    assertThat(add.err()).contains("never stores secrets").doesNotContain("hunter2");
+    assertThat(add.oneErrorLine()).isTrue();
+    assertThat(run("sources", "list").out()).doesNotContain("leaky");
+  }
+
+  @Test
+  void should_print_a_table_and_exit_0_when_the_statement_runs() {
+    CliRun sql =
+        run(
+            "sql",
+            "--source",
+            "demo",
+            "--as",
+            "rita",
+            "--roles",
+            "regional",
+            "--attr",
+            "region=SE",
+            "SELECT IN_RG_CD, count(*) AS n FROM TB_IN GROUP BY IN_RG_CD");
+    assertThat(sql.exitCode()).as(sql.err()).isZero();
+    assertThat(sql.out()).contains("IN_RG_CD").contains("SE").doesNotContain("NE ");
+    assertThat(sql.err()).contains("1 row");
+  }
+
+  @Test
+  void should_exit_2_with_the_reason_on_stderr_when_the_statement_is_refused() {
+    CliRun sql = run("sql", "--source", "demo", "DROP TABLE TB_MO");
+    assertThat(sql.exitCode()).isEqualTo(ParlanceCli.REFUSED);
+    assertThat(sql.out()).isEmpty();
+    assertThat(sql.err()).contains("refused (schema_change)");
+    assertThat(sql.oneErrorLine()).isTrue();
+    CliRun empty = run("sql", "--source", "demo", "");
+    assertThat(empty.exitCode()).isEqualTo(ParlanceCli.REFUSED);
+    assertThat(empty.err()).contains("empty");
+    assertThat(empty.oneErrorLine()).isTrue();
+  }
+
+  @Test
+  void should_exit_1_with_one_clear_line_when_the_source_is_unknown_or_unreachable()
+      throws Exception {
+    CliRun unknown = run("sql", "--source", "nowhere", "SELECT 1");
+    assertThat(unknown.exitCode()).isEqualTo(ParlanceCli.FAILED);
+    assertThat(unknown.err()).contains("no source named 'nowhere'");
+    assertThat(unknown.oneErrorLine()).isTrue();
+
+    int closed;
+    try (ServerSocket s = new ServerSocket(0)) {
+      closed = s.getLocalPort();
+    }
+    assertThat(
+            run(
+                    "sources",
+                    "add",
+                    "away",
+                    "--url",
+                    "jdbc:postgresql://127.0.0.1:" + closed + "/plant?connectTimeout=2",
+                    "--user-env",
+                    "PLANT_USER")
+                .exitCode())
+        .isZero();
+    CliRun away = run("sql", "--source", "away", "SELECT 1");
+    assertThat(away.exitCode()).isEqualTo(ParlanceCli.FAILED);
+    assertThat(away.err()).contains("cannot connect to source away");
+    assertThat(away.oneErrorLine()).as(away.err()).isTrue();
+
+    assertThat(
+            run(
+                    "sources",
+                    "add",
+                    "unset",
+                    "--url",
+                    "jdbc:postgresql://127.0.0.1/plant",
+                    "--password-env",
+                    "NOT_SET_ANYWHERE")
+                .exitCode())
+        .isZero();
+    CliRun unset = run("sql", "--source", "unset", "SELECT 1");
+    assertThat(unset.exitCode()).isEqualTo(ParlanceCli.FAILED);
+    assertThat(unset.err()).contains("environment variable NOT_SET_ANYWHERE is not set");
+    assertThat(unset.oneErrorLine()).isTrue();
+  }
+
+  @Test
+  void should_exit_1_with_the_databases_message_when_the_statement_fails() {
+    CliRun sql = run("sql", "--source", "demo", "SELECT NO_SUCH FROM TB_MO");
+    assertThat(sql.exitCode()).isEqualTo(ParlanceCli.FAILED);
+    assertThat(sql.err()).contains("no such column: NO_SUCH");
+    assertThat(sql.oneErrorLine()).isTrue();
+  }
+
+  @Test
+  void should_audit_the_attempt_when_it_runs_is_refused_or_fails() {
+    int before = components.auditTrail().latest("demo", 10_000).size();
+    run("sql", "--source", "demo", "SELECT 1");
+    run("sql", "--source", "demo", "DELETE FROM TB_MO");
+    run("sql", "--source", "demo", "SELECT nope FROM TB_MO");
+    var latest = components.auditTrail().latest("demo", 3);
+    assertThat(components.auditTrail().latest("demo", 10_000)).hasSize(before + 3);
+    assertThat(latest)
+        .extracting(a -> a.outcome().name())
+        .containsExactly("FAILED", "REFUSED", "RAN");
+    assertThat(latest.get(1).sqlAsked()).isEqualTo("DELETE FROM TB_MO");
+    assertThat(latest.get(2).sqlRun()).isPresent();
+  }
+
+  @Test
+  void should_write_exactly_the_contracts_json_when_benchmarking_governance() throws Exception {
+    Path json = home.resolve("bench/governance.json");
+    CliRun bench =
+        run(
+            "bench",
+            "governance",
+            "--source",
+            "demo",
+            "--json",
+            json.toString(),
+            "--lookups",
+            "1",
+            "--rounds",
+            "2",
+            "--warm-up",
+            "0");
+    assertThat(bench.exitCode()).as(bench.err()).isZero();
+    assertThat(bench.out()).contains("overhead").contains("ratio p50");
+    JsonNode root = new ObjectMapper().readTree(Files.readString(json));
+    List<String> keys = new ArrayList<>();
+    root.fieldNames().forEachRemaining(keys::add);
+    assertThat(keys)
+        .containsExactly("statements", "raw_ms", "governed_ms", "overhead_ms", "ratio_p50");
+    for (String part : List.of("raw_ms", "governed_ms", "overhead_ms")) {
+      List<String> inner = new ArrayList<>();
+      root.get(part).fieldNames().forEachRemaining(inner::add);
+      assertThat(inner).containsExactly("p50", "p95");
+    }
+    assertThat(root.get("statements").asInt()).isGreaterThanOrEqualTo(20);
+    assertThat(root.get("governed_ms").get("p50").asDouble()).isPositive();
+  }
+}

@@ -1,0 +1,293 @@
+package dev.parlance.domain.governance;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What users may read from one source and how: the relations they may query, how many rows and how
+ * long a statement may take, a cost ceiling where the engine estimates one, and per-role row
+ * filters and column masks. Policies are data: stewards publish new versions, none is edited in
+ * place.
+ *
+ * <p>Restrictions accumulate: every row filter naming one of the user's roles (or {@code *})
+ * applies, joined by AND, and a column is masked or hidden when any of the user's roles says so
+ * (hiding wins over masking). A user with more roles never sees more rows.
+ *
+ * @param version 0 for a draft not yet published, then 1, 2, … per source
+ * @param allowedSchemas schemas whose relations may be read; empty means every non-system schema
+ * @param allowedTables relations that may be read ({@code name} or {@code schema.name}); empty
+ *     means every table of the allowed schemas. Database views are readable only when named here,
+ *     because a view's body could read rows a row filter hides.
+ */
+public record GovernancePolicy(
+    String source,
+    int version,
+    Set<String> allowedSchemas,
+    Set<String> allowedTables,
+    int rowCap,
+    Duration timeout,
+    OptionalDouble costCeiling,
+    List<RowFilter> rowFilters,
+    List<ColumnRule> columnRules,
+    String editedBy,
+    Instant editedAt) {
+
+  /** The role every user acts as. */
+  public static final String EVERYONE = "*";
+
+  public static final int DEFAULT_ROW_CAP = 1000;
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+  public static final int MAX_ROW_CAP = 1_000_000;
+
+  public GovernancePolicy {
+    requireName(source, "policy source");
+    if (version < 0) {
+      throw new IllegalArgumentException("policy version must not be negative");
+    }
+    allowedSchemas = keys(allowedSchemas);
+    allowedTables = keys(allowedTables);
+    if (rowCap < 1 || rowCap > MAX_ROW_CAP) {
+      throw new IllegalArgumentException(
+          "row cap must be between 1 and " + MAX_ROW_CAP + ", got " + rowCap);
+    }
+    Objects.requireNonNull(timeout, "timeout");
+    if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofHours(1)) > 0) {
+      throw new IllegalArgumentException("statement timeout must be between 1 ms and 1 h");
+    }
+    costCeiling = Objects.requireNonNullElse(costCeiling, OptionalDouble.empty());
+    if (costCeiling.isPresent() && !(costCeiling.getAsDouble() > 0)) {
+      throw new IllegalArgumentException("a cost ceiling must be positive");
+    }
+    rowFilters = List.copyOf(Objects.requireNonNullElse(rowFilters, List.of()));
+    columnRules = List.copyOf(Objects.requireNonNullElse(columnRules, List.of()));
+    editedBy = editedBy == null || editedBy.isBlank() ? "parlance" : editedBy.strip();
+    editedAt = Objects.requireNonNullElse(editedAt, Instant.EPOCH);
+  }
+
+  /** The policy a source has before a steward writes one: every table, 1000 rows, 30 s. */
+  public static GovernancePolicy defaults(String source) {
+    return new GovernancePolicy(
+        source,
+        0,
+        Set.of(),
+        Set.of(),
+        DEFAULT_ROW_CAP,
+        DEFAULT_TIMEOUT,
+        OptionalDouble.empty(),
+        List.of(),
+        List.of(),
+        "parlance",
+        Instant.EPOCH);
+  }
+
+  /** This policy as published version {@code newVersion} by {@code steward} at {@code at}. */
+  public GovernancePolicy published(int newVersion, String steward, Instant at) {
+    return new GovernancePolicy(
+        source,
+        newVersion,
+        allowedSchemas,
+        allowedTables,
+        rowCap,
+        timeout,
+        costCeiling,
+        rowFilters,
+        columnRules,
+        steward,
+        at);
+  }
+
+  public GovernancePolicy withRowCap(int newRowCap) {
+    return new GovernancePolicy(
+        source,
+        version,
+        allowedSchemas,
+        allowedTables,
+        newRowCap,
+        timeout,
+        costCeiling,
+        rowFilters,
+        columnRules,
+        editedBy,
+        editedAt);
+  }
+
+  public GovernancePolicy withTimeout(Duration newTimeout) {
+    return new GovernancePolicy(
+        source,
+        version,
+        allowedSchemas,
+        allowedTables,
+        rowCap,
+        newTimeout,
+        costCeiling,
+        rowFilters,
+        columnRules,
+        editedBy,
+        editedAt);
+  }
+
+  public GovernancePolicy withCostCeiling(double ceiling) {
+    return new GovernancePolicy(
+        source,
+        version,
+        allowedSchemas,
+        allowedTables,
+        rowCap,
+        timeout,
+        OptionalDouble.of(ceiling),
+        rowFilters,
+        columnRules,
+        editedBy,
+        editedAt);
+  }
+
+  public GovernancePolicy withAllowedTables(Set<String> tables) {
+    return new GovernancePolicy(
+        source,
+        version,
+        allowedSchemas,
+        tables,
+        rowCap,
+        timeout,
+        costCeiling,
+        rowFilters,
+        columnRules,
+        editedBy,
+        editedAt);
+  }
+
+  public GovernancePolicy withAllowedSchemas(Set<String> schemas) {
+    return new GovernancePolicy(
+        source,
+        version,
+        schemas,
+        allowedTables,
+        rowCap,
+        timeout,
+        costCeiling,
+        rowFilters,
+        columnRules,
+        editedBy,
+        editedAt);
+  }
+
+  public GovernancePolicy withRowFilter(RowFilter filter) {
+    List<RowFilter> more = new ArrayList<>(rowFilters);
+    more.add(filter);
+    return new GovernancePolicy(
+        source,
+        version,
+        allowedSchemas,
+        allowedTables,
+        rowCap,
+        timeout,
+        costCeiling,
+        more,
+        columnRules,
+        editedBy,
+        editedAt);
+  }
+
+  public GovernancePolicy withColumnRule(ColumnRule rule) {
+    List<ColumnRule> more = new ArrayList<>(columnRules);
+    more.add(rule);
+    return new GovernancePolicy(
+        source,
+        version,
+        allowedSchemas,
+        allowedTables,
+        rowCap,
+        timeout,
+        costCeiling,
+        rowFilters,
+        more,
+        editedBy,
+        editedAt);
+  }
+
+  /**
+   * Whether a relation may be read. {@code schema} is the schema the database resolved it to (null
+   * when the engine has none); {@code view} tells whether it is a database view.
+   */
+  public boolean allowsRelation(String schema, String name, boolean view) {
+    String schemaKey = schema == null ? null : key(schema);
+    if (!allowedSchemas.isEmpty() && (schemaKey == null || !allowedSchemas.contains(schemaKey))) {
+      return false;
+    }
+    boolean named =
+        allowedTables.contains(key(name))
+            || (schemaKey != null && allowedTables.contains(schemaKey + "." + key(name)));
+    if (view) {
+      return named;
+    }
+    return allowedTables.isEmpty() || named;
+  }
+
+  /** The row filters that bind {@code user} on {@code table}, in policy order. */
+  public List<RowFilter> rowFiltersFor(UserIdentity user, String schema, String table) {
+    return rowFilters.stream()
+        .filter(f -> user.actsAs(f.role()) && names(f.table(), schema, table))
+        .toList();
+  }
+
+  /**
+   * The columns of {@code table} that {@code user} sees masked or not at all, by lower-case column
+   * name; a column both masked and hidden is hidden.
+   */
+  public Map<String, ColumnRule> columnRulesFor(UserIdentity user, String schema, String table) {
+    Map<String, ColumnRule> byColumn = new LinkedHashMap<>();
+    for (ColumnRule rule : columnRules) {
+      if (user.actsAs(rule.role()) && names(rule.table(), schema, table)) {
+        byColumn.merge(
+            key(rule.column()), rule, (a, b) -> a.treatment() == ColumnTreatment.HIDE ? a : b);
+      }
+    }
+    return byColumn;
+  }
+
+  /** Whether {@code user} reads {@code table} through a filter or a column rule. */
+  public boolean restricts(UserIdentity user, String schema, String table) {
+    return !rowFiltersFor(user, schema, table).isEmpty()
+        || !columnRulesFor(user, schema, table).isEmpty();
+  }
+
+  private static boolean names(String ruleTable, String schema, String table) {
+    String rule = key(ruleTable);
+    return rule.equals(key(table))
+        || (schema != null && rule.equals(key(schema) + "." + key(table)));
+  }
+
+  static String key(String name) {
+    return name.strip().toLowerCase(Locale.ROOT);
+  }
+
+  static String requireName(String name, String what) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException(what + " must not be blank");
+    }
+    return name.strip();
+  }
+
+  static String roleKey(String role) {
+    return requireName(role, "role").toLowerCase(Locale.ROOT);
+  }
+
+  private static Set<String> keys(Set<String> names) {
+    TreeSet<String> out = new TreeSet<>();
+    for (String n : Objects.requireNonNullElse(names, Set.<String>of())) {
+      if (n != null && !n.isBlank()) {
+        out.add(key(n));
+      }
+    }
+    return Set.copyOf(out);
+  }
+}

@@ -1,0 +1,95 @@
+package dev.parlance.domain.governance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class GovernancePolicyTest {
+
+  private static GovernancePolicy plant() {
+    return GovernancePolicy.defaults("plant")
+        .withRowFilter(new RowFilter("regional", "TB_IN", "IN_RG_CD = :user.region"))
+        .withRowFilter(new RowFilter("*", "TB_IN", "IN_ST <> 4"))
+        .withRowFilter(new RowFilter("auditor", "TB_MO", "MO_ST = 5"))
+        .withColumnRule(ColumnRule.mask("contractor", "TB_EMP", "EMP_NM"))
+        .withColumnRule(ColumnRule.hide("auditor", "TB_EMP", "emp_nm"))
+        .withColumnRule(ColumnRule.hide("*", "TB_CT", "CT_DOC"));
+  }
+
+  @Test
+  void should_allow_every_table_but_no_view_when_the_policy_names_none() {
+    GovernancePolicy p = GovernancePolicy.defaults("plant");
+    assertThat(p.allowsRelation("public", "tb_mo", false)).isTrue();
+    assertThat(p.allowsRelation("public", "v_mo", true)).isFalse();
+  }
+
+  @Test
+  void should_allow_only_named_tables_and_views_when_the_policy_names_them() {
+    GovernancePolicy p =
+        GovernancePolicy.defaults("plant").withAllowedTables(Set.of("TB_MO", "public.V_MO"));
+    assertThat(p.allowsRelation("public", "tb_mo", false)).isTrue();
+    assertThat(p.allowsRelation(null, "TB_MO", false)).isTrue();
+    assertThat(p.allowsRelation("public", "v_mo", true)).isTrue();
+    assertThat(p.allowsRelation("public", "tb_eq", false)).isFalse();
+  }
+
+  @Test
+  void should_refuse_other_schemas_when_schemas_are_listed() {
+    GovernancePolicy p = GovernancePolicy.defaults("plant").withAllowedSchemas(Set.of("Public"));
+    assertThat(p.allowsRelation("public", "tb_mo", false)).isTrue();
+    assertThat(p.allowsRelation("staging", "tb_mo", false)).isFalse();
+    assertThat(p.allowsRelation(null, "tb_mo", false)).isFalse();
+  }
+
+  @Test
+  void should_apply_every_filter_when_the_user_acts_as_several_roles() {
+    UserIdentity both = UserIdentity.of("ana", "Regional", "auditor");
+    assertThat(plant().rowFiltersFor(both, null, "tb_in"))
+        .extracting(RowFilter::predicate)
+        .containsExactly("IN_RG_CD = :user.region", "IN_ST <> 4");
+    assertThat(plant().rowFiltersFor(UserIdentity.of("bob"), null, "TB_IN"))
+        .extracting(RowFilter::predicate)
+        .containsExactly("IN_ST <> 4");
+    assertThat(plant().rowFiltersFor(both, "public", "tb_mo")).hasSize(1);
+  }
+
+  @Test
+  void should_hide_rather_than_mask_when_two_roles_disagree() {
+    UserIdentity both = UserIdentity.of("ana", "contractor", "auditor");
+    assertThat(plant().columnRulesFor(both, null, "TB_EMP").get("emp_nm").treatment())
+        .isEqualTo(ColumnTreatment.HIDE);
+    assertThat(
+            plant()
+                .columnRulesFor(UserIdentity.of("c", "contractor"), null, "TB_EMP")
+                .get("emp_nm")
+                .treatment())
+        .isEqualTo(ColumnTreatment.MASK);
+    assertThat(plant().restricts(UserIdentity.of("anyone"), null, "TB_CT")).isTrue();
+    assertThat(plant().restricts(UserIdentity.of("anyone"), null, "TB_RG")).isFalse();
+  }
+
+  @Test
+  void should_refuse_when_caps_or_timeouts_are_out_of_bounds() {
+    GovernancePolicy p = GovernancePolicy.defaults("plant");
+    assertThatThrownBy(() -> p.withRowCap(0)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> p.withRowCap(GovernancePolicy.MAX_ROW_CAP + 1))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> p.withTimeout(Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> p.withTimeout(Duration.ofHours(2)))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> p.withCostCeiling(-1)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void should_record_version_steward_and_time_when_published() {
+    GovernancePolicy published =
+        plant().published(3, "steward", java.time.Instant.parse("2026-01-01T00:00:00Z"));
+    assertThat(published.version()).isEqualTo(3);
+    assertThat(published.editedBy()).isEqualTo("steward");
+    assertThat(published.rowFilters()).isEqualTo(plant().rowFilters());
+  }
+}
