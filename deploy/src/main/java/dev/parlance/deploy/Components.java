@@ -27,6 +27,9 @@ import dev.parlance.application.retrieval.IndexSchemaUseCase;
 import dev.parlance.application.retrieval.RetrievalSettings;
 import dev.parlance.application.retrieval.RetrieveSchemaService;
 import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
+import dev.parlance.application.retrieval.SourceSchemaService;
+import dev.parlance.application.retrieval.SourceSchemaUseCase;
+import dev.parlance.domain.catalog.ReadCatalogPort;
 import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.governance.FindAuditPort;
@@ -45,6 +48,9 @@ import java.util.Optional;
  * instance per command-line run; close it to release the index, the store and open connections.
  */
 public final class Components implements AutoCloseable {
+
+  // Sample values per text column read with a catalog: enough to show formats and codes.
+  private static final int CATALOG_SAMPLES = 5;
 
   private final ParlanceHome home;
   private final Settings settings;
@@ -110,6 +116,21 @@ public final class Components implements AutoCloseable {
 
   public RetrieveSchemaUseCase retrieveSchema(RetrievalSettings retrieval) {
     return new RetrieveSchemaService(embedder(), index(), Optional.empty(), retrieval);
+  }
+
+  /** Live catalogs of configured sources, with a few sample values per text column. */
+  public ReadCatalogPort readCatalog() {
+    return Catalogs.jdbc(new JdbcConnections(settings::environmentValue), CATALOG_SAMPLES);
+  }
+
+  public SourceSchemaUseCase sourceSchema(RetrievalSettings retrieval) {
+    return new SourceSchemaService(
+        dataSources(),
+        readCatalog(),
+        indexSchema(),
+        index(),
+        embedder(),
+        retrieveSchema(retrieval));
   }
 
   public RetrievalBenchmarkUseCase retrievalBenchmark(RetrievalSettings retrieval) {

@@ -91,7 +91,7 @@ final class BenchExCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    ParlanceCli cli = (ParlanceCli) spec.parent().parent().userObject();
+    ParlanceCli cli = ParlanceCli.of(spec);
     if (!Files.isRegularFile(predictions)) {
       throw CommandFailure.refused("no such predictions file: " + predictions);
     }

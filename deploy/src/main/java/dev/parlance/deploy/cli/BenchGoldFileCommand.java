@@ -70,7 +70,7 @@ final class BenchGoldFileCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    ParlanceCli cli = (ParlanceCli) spec.parent().parent().userObject();
+    ParlanceCli cli = ParlanceCli.of(spec);
     String style = format.strip().toLowerCase(Locale.ROOT);
     if (!style.equals("spider") && !style.equals("bird")) {
       throw CommandFailure.refused("--format must be spider or bird, got '" + format + "'");

@@ -63,7 +63,7 @@ final class BenchGovernanceCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    ParlanceCli cli = (ParlanceCli) spec.parent().parent().userObject();
+    ParlanceCli cli = ParlanceCli.of(spec);
     GovernanceBenchmarkReport r =
         cli.components()
             .governanceBenchmark()

@@ -73,7 +73,7 @@ final class BenchRetrievalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    ParlanceCli cli = (ParlanceCli) spec.parent().parent().userObject();
+    ParlanceCli cli = ParlanceCli.of(spec);
     RetrievalSettings settings = RetrievalSettings.defaults();
     for (String option : options) {
       int eq = option.indexOf('=');

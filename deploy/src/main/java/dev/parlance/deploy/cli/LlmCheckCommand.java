@@ -47,7 +47,7 @@ final class LlmCheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    ParlanceCli cli = (ParlanceCli) spec.parent().parent().userObject();
+    ParlanceCli cli = ParlanceCli.of(spec);
     PrintStream out = cli.out();
     LlmSettings.LlmChoice choice;
     CompleteChatPort llm;

@@ -41,6 +41,7 @@ public final class ParlanceCli implements Runnable {
       java.util.List.of(
           dev.parlance.domain.benchmark.BenchmarkDataException.class,
           dev.parlance.application.retrieval.MissingHallucinationException.class,
+          dev.parlance.application.retrieval.UnknownSourceException.class,
           dev.parlance.adapters.db.jdbc.DatabaseUnavailableException.class,
           dev.parlance.adapters.index.lucene.IndexFailedException.class,
           dev.parlance.adapters.llm.embedding.EmbeddingFailedException.class);
@@ -91,6 +92,11 @@ public final class ParlanceCli implements Runnable {
   @Override
   public void run() {
     new CommandLine(this).usage(out);
+  }
+
+  /** The root of the command line a sub-command runs under. */
+  static ParlanceCli of(picocli.CommandLine.Model.CommandSpec spec) {
+    return (ParlanceCli) spec.root().userObject();
   }
 
   Components components() {

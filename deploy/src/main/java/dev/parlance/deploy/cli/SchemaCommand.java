@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
     name = "schema",
     mixinStandardHelpOptions = true,
     description = "Index a source's schema and find the columns a question needs.",
-    subcommands = {})
+    subcommands = {SchemaIndexCommand.class, SchemaSearchCommand.class})
 final class SchemaCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 

@@ -27,10 +27,12 @@ final class TerminalProgress implements Progress {
     }
     lastPrint = now;
     double seconds = (now - stageStart) / 1e9;
-    double rate = seconds > 0 ? done / seconds : 0;
+    // A rate over less than a tenth of a second says nothing.
+    double rate = seconds >= 0.1 ? done / seconds : 0;
+    String speed = rate > 0 ? String.format(" %.1f/s", rate) : "";
     String eta = finished || rate == 0 ? "" : String.format(" ETA %.0fs", (total - done) / rate);
     err.printf(
-        "%s %d/%d (%.0f%%) %.1f/s%s%n",
-        stage, done, total, 100.0 * done / Math.max(1, total), rate, eta);
+        "%s %d/%d (%.0f%%)%s%s%n",
+        stage, done, total, 100.0 * done / Math.max(1, total), speed, eta);
   }
 }

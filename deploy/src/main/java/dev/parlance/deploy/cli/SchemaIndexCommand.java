@@ -1,0 +1,42 @@
+package dev.parlance.deploy.cli;
+
+import dev.parlance.application.retrieval.IndexSchemaUseCase.IndexReport;
+import dev.parlance.application.retrieval.RetrievalSettings;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code parlance schema index --source NAME}: read the live catalog and index it. */
+@Command(
+    name = "index",
+    mixinStandardHelpOptions = true,
+    description =
+        "Read a source's tables, views, columns, keys and sample values from the database and"
+            + " make them searchable (replacing what was indexed before).")
+final class SchemaIndexCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--source", required = true, description = "the data source's name")
+  String source;
+
+  @Override
+  public Integer call() {
+    ParlanceCli cli = ParlanceCli.of(spec);
+    IndexReport report =
+        cli.components()
+            .sourceSchema(RetrievalSettings.defaults())
+            .index(source, new TerminalProgress(cli.err()));
+    cli.out()
+        .printf(
+            "indexed %s: %d tables, %d columns with %s in %.1f s%n",
+            report.source(),
+            report.tables(),
+            report.columns(),
+            report.model(),
+            report.millis() / 1000.0);
+    return ParlanceCli.OK;
+  }
+}
