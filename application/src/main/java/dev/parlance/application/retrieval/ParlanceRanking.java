@@ -177,7 +177,8 @@ final class ParlanceRanking {
     return picks.values().stream().limit(budget).toList();
   }
 
-  // Both ends of every foreign key between `table` and the tables chosen before it.
+  // Both ends of every foreign key between `table` and the tables chosen before it, the new
+  // table's end first.
   private List<IndexedElement> joinKeys(
       String source, Scores scores, String table, Set<String> active) {
     Set<String> wanted = new LinkedHashSet<>();
@@ -185,15 +186,15 @@ final class ParlanceRanking {
       SchemaElement el = e.element();
       for (String other : el.linked()) {
         String otherTable = other.substring(0, other.lastIndexOf('.'));
-        boolean fromNew =
-            el.tableId().equals(table) && active.contains(otherTable) && !otherTable.equals(table);
-        boolean toNew =
-            otherTable.equals(table)
-                && active.contains(el.tableId())
-                && !el.tableId().equals(table);
-        if (fromNew || toNew) {
+        if (otherTable.equals(el.tableId())) {
+          continue;
+        }
+        if (el.tableId().equals(table) && active.contains(otherTable)) {
           wanted.add(el.id());
           wanted.add(other);
+        } else if (otherTable.equals(table) && active.contains(el.tableId())) {
+          wanted.add(other);
+          wanted.add(el.id());
         }
       }
     }

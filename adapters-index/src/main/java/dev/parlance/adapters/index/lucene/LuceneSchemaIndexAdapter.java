@@ -73,6 +73,8 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
   private final Directory directory;
   private final Analyzer analyzer = new EnglishAnalyzer();
   private SearcherManager searchers;
+  private final java.util.Map<Integer, IndexedElement> decoded = new java.util.HashMap<>();
+  private org.apache.lucene.index.IndexReader decodedFor;
 
   LuceneSchemaIndexAdapter(Path path) {
     try {
@@ -244,16 +246,31 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
     return d;
   }
 
-  private static List<ElementHit> hits(
+  private List<ElementHit> hits(
       IndexSearcher searcher, TopDocs top, java.util.function.DoubleUnaryOperator toScore)
       throws IOException {
     StoredFields stored = searcher.storedFields();
     List<ElementHit> hits = new ArrayList<>(top.scoreDocs.length);
     for (ScoreDoc sd : top.scoreDocs) {
-      hits.add(
-          new ElementHit(fromDocument(stored.document(sd.doc)), toScore.applyAsDouble(sd.score)));
+      hits.add(new ElementHit(element(searcher, stored, sd.doc), toScore.applyAsDouble(sd.score)));
     }
     return hits;
+  }
+
+  // Decoding a stored document (its vector above all) costs more than the search that found it;
+  // a document's element never changes while the same reader is open, so decode it once.
+  private synchronized IndexedElement element(IndexSearcher searcher, StoredFields stored, int doc)
+      throws IOException {
+    if (decodedFor != searcher.getIndexReader()) {
+      decoded.clear();
+      decodedFor = searcher.getIndexReader();
+    }
+    IndexedElement element = decoded.get(doc);
+    if (element == null) {
+      element = fromDocument(stored.document(doc));
+      decoded.put(doc, element);
+    }
+    return element;
   }
 
   private static IndexedElement fromDocument(Document d) {
