@@ -16,6 +16,8 @@ import java.util.Optional;
  * @param values the literal values retrieval put in the prompt
  * @param explanation one paragraph saying what the SQL computes
  * @param problem why there is no answer, when there is none
+ * @param wallMillis the question's wall time, first-use indexing excluded
+ * @param llmWallMillis the part of it during which a model call was in flight
  */
 public record Answer(
     Status status,
@@ -32,7 +34,9 @@ public record Answer(
     List<StageReport> stages,
     String explanation,
     List<String> notes,
-    Optional<String> problem) {
+    Optional<String> problem,
+    long wallMillis,
+    long llmWallMillis) {
 
   /** How the question ended. */
   public enum Status {
@@ -75,13 +79,16 @@ public record Answer(
     return stages.stream().mapToInt(StageReport::calls).sum();
   }
 
-  /** Time waiting for the language model, per question. */
+  /** Wall time during which the language model was working for the question. */
   public long llmMillis() {
-    return stages.stream().filter(s -> !s.oneTime()).mapToLong(StageReport::llmMillis).sum();
+    return llmWallMillis;
   }
 
-  /** Time spent in Parlance itself, per question (one-time indexing excluded). */
+  /**
+   * Wall time the question took beyond the model's: Parlance's own latency per question (one-time
+   * indexing excluded; work done while a model call is in flight costs no latency).
+   */
   public long otherMillis() {
-    return stages.stream().filter(s -> !s.oneTime()).mapToLong(StageReport::otherMillis).sum();
+    return Math.max(0, wallMillis - llmWallMillis);
   }
 }

@@ -144,29 +144,38 @@ public final class AskQuestionService implements AskQuestionUseCase {
       this.curated = ports.curation().forSource(source.name());
     }
 
+    private long started;
+
     Answer answer() {
       ensureIndexes();
-      SchemaCatalog catalog = ledger.time("catalog", () -> ports.catalogs().read(source));
-      visible = new Visibility(policy, command.user()).visible(catalog);
-      Optional<HallucinatedSchema> hallucination = hallucinate();
+      started = System.nanoTime();
+      // The hallucination call runs while Parlance reads the catalog and looks up values.
+      Optional<HallucinatedSchema> hallucination;
+      List<ValueMatch> values;
+      try (ExecutorService background = Executors.newVirtualThreadPerTaskExecutor()) {
+        Future<Optional<HallucinatedSchema>> asked = background.submit(this::hallucinate);
+        SchemaCatalog catalog = ledger.time("catalog", () -> ports.catalogs().read(source));
+        visible = new Visibility(policy, command.user()).visible(catalog);
+        values =
+            ledger.time(
+                "values",
+                () ->
+                    new ValueRetrieval(ports.valueSearch(), ports.governedReads())
+                        .find(
+                            source,
+                            policy,
+                            command.user(),
+                            command.question(),
+                            visible,
+                            curated,
+                            settings.valueThreshold(),
+                            settings.valueTopK()));
+        hallucination = join(asked);
+      }
       if (ledger.queued()) {
         return queued();
       }
       List<String> selected = retrieve(hallucination, settings.schemaBudget());
-      List<ValueMatch> values =
-          ledger.time(
-              "values",
-              () ->
-                  new ValueRetrieval(ports.valueSearch(), ports.governedReads())
-                      .find(
-                          source,
-                          policy,
-                          command.user(),
-                          command.question(),
-                          visible,
-                          curated,
-                          settings.valueThreshold(),
-                          settings.valueTopK()));
       PromptContext context = context(selected, values);
       List<Candidate> candidates = attempt(context, settings.correctionRounds());
       if (ledger.queued()) {
@@ -198,6 +207,24 @@ public final class AskQuestionService implements AskQuestionUseCase {
       final List<Candidate> pool = candidates;
       ExecutionVote.Result vote = ledger.time("voting", () -> vote(pool));
       return result(context, pool, vote);
+    }
+
+    private <T> T join(Future<T> future) {
+      try {
+        return future.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while asking the language model", e);
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof RuntimeException r) {
+          throw r;
+        }
+        throw new IllegalStateException(e.getCause());
+      }
+    }
+
+    private long wall() {
+      return (System.nanoTime() - started) / 1_000_000;
     }
 
     // Indexing a source's schema and values happens once, on its first question.
@@ -239,7 +266,6 @@ public final class AskQuestionService implements AskQuestionUseCase {
       if (!settings.hallucinate()) {
         return Optional.empty();
       }
-      long start = System.nanoTime();
       Hallucination h =
           new HallucinateSchemaService(ledgerPort("hallucination"), ports.hallucinationExamples())
               .hallucinateWithUsage(command.question());
@@ -438,7 +464,9 @@ public final class AskQuestionService implements AskQuestionUseCase {
             ledger.reports(),
             "",
             notes,
-            Optional.of(why));
+            Optional.of(why),
+            wall(),
+            ledger.llmBusyMillis());
       }
       ExecutionVote.Group winner = vote.winner().get();
       Candidate chosen = pool.get(winner.first());
@@ -467,7 +495,9 @@ public final class AskQuestionService implements AskQuestionUseCase {
           ledger.reports(),
           explanation,
           notes,
-          Optional.empty());
+          Optional.empty(),
+          wall(),
+          ledger.llmBusyMillis());
     }
 
     private List<Reading> readings(List<Candidate> pool, ExecutionVote.Result vote, int skip) {
@@ -516,7 +546,9 @@ public final class AskQuestionService implements AskQuestionUseCase {
           ledger.reports(),
           "",
           notes,
-          Optional.of("the language model's requests are queued for the next offline batch"));
+          Optional.of("the language model's requests are queued for the next offline batch"),
+          wall(),
+          ledger.llmBusyMillis());
     }
   }
 

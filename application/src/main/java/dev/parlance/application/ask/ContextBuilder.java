@@ -115,18 +115,60 @@ final class ContextBuilder {
           sampled.add(c.name());
         }
       }
-      List<List<Object>> rows =
-          settings.sampleRows() == 0 || sampled.isEmpty()
-              ? List.of()
-              : sampleRows(source, policy, user, t.name(), sampled, settings.sampleRows());
       promptTables.add(
           new PromptTable(
               t.name(),
               curated.description(Names.key(t.name())).orElse(t.description()),
               columns,
               t.primaryKey(),
-              rows.isEmpty() ? List.of() : sampled,
-              rows));
+              sampled,
+              List.of()));
+    }
+    // Sample rows of all tables are read at once: each is a small governed statement.
+    if (settings.sampleRows() > 0) {
+      try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+        List<java.util.concurrent.Future<List<List<Object>>>> reads = new ArrayList<>();
+        for (PromptTable t : promptTables) {
+          reads.add(
+              pool.submit(
+                  () ->
+                      t.sampleHeader().isEmpty()
+                          ? List.<List<Object>>of()
+                          : sampleRows(
+                              source,
+                              policy,
+                              user,
+                              t.name(),
+                              t.sampleHeader(),
+                              settings.sampleRows())));
+        }
+        for (int i = 0; i < promptTables.size(); i++) {
+          PromptTable t = promptTables.get(i);
+          List<List<Object>> rows;
+          try {
+            rows = reads.get(i).get();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            rows = List.of();
+          } catch (java.util.concurrent.ExecutionException e) {
+            rows = List.of();
+          }
+          promptTables.set(
+              i,
+              new PromptTable(
+                  t.name(),
+                  t.description(),
+                  t.columns(),
+                  t.primaryKey(),
+                  rows.isEmpty() ? List.of() : t.sampleHeader(),
+                  rows));
+        }
+      }
+    } else {
+      promptTables.replaceAll(
+          t ->
+              new PromptTable(
+                  t.name(), t.description(), t.columns(), t.primaryKey(), List.of(), List.of()));
     }
     return new PromptContext(
         question,

@@ -30,6 +30,10 @@ final class Ledger {
   private final Map<String, Stage> stages = new LinkedHashMap<>();
   private final CompleteChatPort llm;
   private volatile boolean queued;
+  // Time during which at least one model call was in flight (calls may overlap).
+  private int inFlight;
+  private long busySince;
+  private long busyNanos;
 
   Ledger(CompleteChatPort llm) {
     this.llm = llm;
@@ -67,7 +71,13 @@ final class Ledger {
    */
   Completions complete(String name, CompletionRequest request) {
     long start = System.nanoTime();
-    Completions c = llm.complete(request);
+    enter(start);
+    Completions c;
+    try {
+      c = llm.complete(request);
+    } finally {
+      exit(System.nanoTime());
+    }
     long elapsed = System.nanoTime() - start;
     synchronized (this) {
       Stage s = stage(name);
@@ -94,6 +104,23 @@ final class Ledger {
     if (c.failures().stream().anyMatch(f -> f.kind() == FailureKind.QUEUED)) {
       queued = true;
     }
+  }
+
+  private synchronized void enter(long now) {
+    if (inFlight++ == 0) {
+      busySince = now;
+    }
+  }
+
+  private synchronized void exit(long now) {
+    if (--inFlight == 0) {
+      busyNanos += now - busySince;
+    }
+  }
+
+  /** Wall time during which the model was working for this question. */
+  synchronized long llmBusyMillis() {
+    return busyNanos / 1_000_000;
   }
 
   /** Whether an offline batch queued a request: the question waits for the batch. */

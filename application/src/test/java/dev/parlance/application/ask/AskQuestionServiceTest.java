@@ -187,15 +187,8 @@ class AskQuestionServiceTest {
 
     assertThat(answer.stages())
         .extracting(StageReport::name)
-        .containsSubsequence(
-            "catalog",
-            "hallucination",
-            "retrieval",
-            "values",
-            "context",
-            "generation",
-            "execution",
-            "voting");
+        .contains("catalog", "hallucination", "values")
+        .containsSubsequence("retrieval", "context", "generation", "execution", "voting");
     StageReport generation =
         answer.stages().stream()
             .filter(s -> s.name().equals("generation"))
