@@ -7,11 +7,15 @@ import dev.parlance.adapters.db.governance.Governance;
 import dev.parlance.adapters.db.governance.QueryExecution;
 import dev.parlance.adapters.db.jdbc.Catalogs;
 import dev.parlance.adapters.db.jdbc.JdbcConnections;
+import dev.parlance.adapters.db.sql.SqlParsing;
 import dev.parlance.adapters.db.store.MetadataStore;
 import dev.parlance.adapters.index.lucene.LuceneIndexes;
 import dev.parlance.adapters.llm.LanguageModels;
 import dev.parlance.adapters.llm.embedding.EmbeddingModelChoice;
 import dev.parlance.adapters.llm.embedding.OnnxEmbeddings;
+import dev.parlance.application.ask.AskQuestionService;
+import dev.parlance.application.ask.AskQuestionUseCase;
+import dev.parlance.application.ask.AskSettings;
 import dev.parlance.application.benchmark.GovernanceBenchmarkService;
 import dev.parlance.application.benchmark.GovernanceBenchmarkUseCase;
 import dev.parlance.application.benchmark.RetrievalBenchmarkService;
@@ -35,6 +39,7 @@ import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.governance.FindAuditPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.ViewExpansion;
+import dev.parlance.domain.question.CuratedContextPort;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
@@ -56,6 +61,7 @@ public final class Components implements AutoCloseable {
   private final Settings settings;
   private EmbedTextPort embedder;
   private LuceneIndexes.SchemaIndex index;
+  private LuceneIndexes.ValueIndex valueIndex;
   private MetadataStore store;
   private QueryExecution execution;
   private Governance.RawQueries rawQueries;
@@ -81,6 +87,14 @@ public final class Components implements AutoCloseable {
       index = LuceneIndexes.open(home.index());
     }
     return index;
+  }
+
+  /** Distinct values of the sources' text columns, next to the schema index (docs/ask.md). */
+  public synchronized LuceneIndexes.ValueIndex valueIndex() {
+    if (valueIndex == null) {
+      valueIndex = LuceneIndexes.openValues(home.valueIndex());
+    }
+    return valueIndex;
   }
 
   public LlmSettings llmSettings() {
@@ -227,6 +241,42 @@ public final class Components implements AutoCloseable {
         dataSources(), policies(), execution(), store().audit(), Clock.systemUTC());
   }
 
+  public AskSettingsReader askSettings() {
+    return new AskSettingsReader(settings);
+  }
+
+  /**
+   * The question pipeline. Curated context (views, descriptions, hints, verified questions) is none
+   * until the curation issue connects its store here.
+   */
+  public AskQuestionUseCase askQuestion() {
+    return askQuestion(askSettings().defaults());
+  }
+
+  public AskQuestionUseCase askQuestion(AskSettings ask) {
+    JdbcConnections connections = new JdbcConnections(settings::environmentValue);
+    RetrievalSettings retrieval = RetrievalSettings.defaults();
+    return new AskQuestionService(
+        new AskQuestionService.Ports(
+            dataSources(),
+            policies(),
+            Catalogs.jdbc(connections, 0),
+            sourceSchema(retrieval),
+            index(),
+            embedder(),
+            retrieveSchema(retrieval),
+            Catalogs.values(connections),
+            valueIndex(),
+            valueIndex(),
+            execution(),
+            runQuery(),
+            SqlParsing.analyzer(),
+            CuratedContextPort.none(),
+            HallucinationExamples.parse(
+                settings.get("parlance.llm.hallucination.examples", "general"))),
+        ask);
+  }
+
   public synchronized GovernanceBenchmarkUseCase governanceBenchmark() {
     if (rawQueries == null) {
       rawQueries = Governance.raw(new JdbcConnections(settings::environmentValue));
@@ -243,6 +293,10 @@ public final class Components implements AutoCloseable {
     if (index != null) {
       index.close();
       index = null;
+    }
+    if (valueIndex != null) {
+      valueIndex.close();
+      valueIndex = null;
     }
     if (execution != null) {
       execution.close();
