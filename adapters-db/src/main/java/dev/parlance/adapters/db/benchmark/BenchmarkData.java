@@ -2,8 +2,10 @@ package dev.parlance.adapters.db.benchmark;
 
 import dev.parlance.domain.benchmark.LoadRetrievalBenchmarkPort;
 import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
+import dev.parlance.domain.evaluation.PipelineRunLogPort;
 import dev.parlance.domain.evaluation.ReadPredictionsPort;
 import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
+import java.nio.file.Path;
 
 /** The one place that builds benchmark-data readers. */
 public final class BenchmarkData {
@@ -27,5 +29,10 @@ public final class BenchmarkData {
   /** Reads an organisation's verified questions from JSON Lines. */
   public static ReadVerifiedQuestionsPort verifiedQuestions() {
     return new JsonlVerifiedQuestionsAdapter();
+  }
+
+  /** The JSON Lines log of a pipeline run over a benchmark, in {@code file}. */
+  public static PipelineRunLogPort runLog(Path file) {
+    return new JsonlRunLogAdapter(file);
   }
 }
