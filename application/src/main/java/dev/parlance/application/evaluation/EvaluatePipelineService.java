@@ -1,0 +1,678 @@
+package dev.parlance.application.evaluation;
+
+import dev.parlance.application.ask.Answer;
+import dev.parlance.application.ask.AskQuestionUseCase;
+import dev.parlance.application.ask.StageReport;
+import dev.parlance.application.ask.StrategyName;
+import dev.parlance.application.retrieval.Progress;
+import dev.parlance.domain.benchmark.BenchmarkDataException;
+import dev.parlance.domain.catalog.ReadCatalogPort;
+import dev.parlance.domain.catalog.SchemaCatalog;
+import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.completion.CompletionRequest;
+import dev.parlance.domain.completion.Completions;
+import dev.parlance.domain.completion.FailureKind;
+import dev.parlance.domain.evaluation.EvaluationBenchmark;
+import dev.parlance.domain.evaluation.EvaluationQuestion;
+import dev.parlance.domain.evaluation.EvaluationSemantics;
+import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
+import dev.parlance.domain.evaluation.PipelineAnswer;
+import dev.parlance.domain.evaluation.PipelineRunLogPort;
+import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
+import dev.parlance.domain.evaluation.RunBenchmarkQueryPort;
+import dev.parlance.domain.evaluation.Verdict;
+import dev.parlance.domain.evaluation.VerifiedQuestion;
+import dev.parlance.domain.source.DataSource;
+import dev.parlance.domain.source.DataSourcesPort;
+import dev.parlance.domain.sql.AnalyzeSqlPort;
+import dev.parlance.domain.sql.SqlShape;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Drives the question pipeline over a benchmark's questions, one at a time, logging each finished
+ * answer before the next question, and scores the logged answers with the benchmark's evaluator
+ * (and the other evaluator beside it). Benchmark databases are registered as sources named {@code
+ * bench-<db>} so the pipeline asks them like any configured source (index on first use, governed
+ * execution, audit).
+ */
+public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
+
+  /** Questions in a row whose model failed for reasons outside the question before a run stops. */
+  static final int UNAVAILABLE_STREAK = 3;
+
+  private static final Set<FailureKind> TRANSIENT =
+      Set.of(FailureKind.UNAVAILABLE, FailureKind.RATE_LIMITED, FailureKind.AUTHENTICATION);
+
+  /** What the evaluation reads, asks and runs. */
+  public record Ports(
+      LoadEvaluationBenchmarkPort benchmarks,
+      ReadVerifiedQuestionsPort verifiedQuestions,
+      DataSourcesPort sources,
+      AskQuestionUseCase pipeline,
+      RunBenchmarkQueryPort runner,
+      ReadCatalogPort catalogs,
+      AnalyzeSqlPort analyzer) {}
+
+  private final Ports ports;
+
+  public EvaluatePipelineService(Ports ports) {
+    this.ports = ports;
+  }
+
+  @Override
+  public PipelineEvaluation evaluate(
+      Command command,
+      CompleteChatPort llm,
+      Function<StrategyName, PipelineRunLogPort> logs,
+      Progress questions,
+      Progress indexing) {
+    long start = System.nanoTime();
+    EvaluationBenchmark benchmark = load(command.questions());
+    List<String> notes = new ArrayList<>();
+    List<EvaluationQuestion> selected = select(benchmark, command, notes);
+    Map<String, DataSource> sources = sources(benchmark, selected);
+    if (command.questions() instanceof Questions.Benchmark b
+        && b.dataset().label().startsWith("bird")) {
+      notes.add(
+          command.evidence()
+              ? "BIRD's evidence was appended to each question (\"External knowledge: …\"), as in"
+                  + " the published BIRD numbers"
+              : "BIRD's evidence was not given to the pipeline (--no-evidence)");
+    }
+    Scoring scoring = new Scoring(command, benchmark, sources);
+    List<PipelineEvaluation.StrategyRun> runs = new ArrayList<>();
+    for (StrategyName strategy : command.strategies()) {
+      PipelineRunLogPort log = logs.apply(strategy);
+      Map<String, PipelineAnswer> done = open(log, configuration(command, benchmark, strategy));
+      Asking asking =
+          new Asking(command, strategy, llm, log, done, sources, questions, indexing, notes);
+      asking.run(selected);
+      runs.add(scoring.run(strategy.label(), selected, done, asking.state(log, selected), notes));
+    }
+    PipelineEvaluation.StrategyRun overall =
+        runs.size() == 1 ? runs.getFirst() : scoring.pooled(runs, notes);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    return new PipelineEvaluation(
+        runs.stream().map(r -> withSeconds(r, seconds)).toList(), withSeconds(overall, seconds));
+  }
+
+  private static PipelineEvaluation.StrategyRun withSeconds(
+      PipelineEvaluation.StrategyRun r, double seconds) {
+    EvaluationReport p = r.report();
+    return new PipelineEvaluation.StrategyRun(
+        r.strategy(),
+        new EvaluationReport(
+            p.dataset(),
+            p.semantics(),
+            p.semanticsDescription(),
+            p.goldRevision(),
+            p.predictionsFormat(),
+            p.jaccard(),
+            p.overall(),
+            p.byDifficulty(),
+            p.byDatabase(),
+            p.failures(),
+            p.goldFailures(),
+            p.missingDatabases(),
+            p.notes(),
+            seconds),
+        r.bySemantics(),
+        r.answers(),
+        r.metrics(),
+        r.state());
+  }
+
+  private EvaluationBenchmark load(Questions questions) {
+    return switch (questions) {
+      case Questions.Benchmark b -> ports.benchmarks().load(b.dataset(), b.dataDir());
+      case Questions.Verified v -> verified(v.file());
+    };
+  }
+
+  // An organisation's verified questions as a benchmark over its configured sources.
+  private EvaluationBenchmark verified(Path file) {
+    List<VerifiedQuestion> verified = ports.verifiedQuestions().read(file);
+    if (verified.isEmpty()) {
+      throw new BenchmarkDataException(file, "holds no questions");
+    }
+    List<EvaluationQuestion> questions = new ArrayList<>();
+    Set<String> difficulties = new LinkedHashSet<>();
+    Map<String, DataSource> databases = new LinkedHashMap<>();
+    List<String> missing = new ArrayList<>();
+    for (int i = 0; i < verified.size(); i++) {
+      VerifiedQuestion v = verified.get(i);
+      v.difficulty().ifPresent(difficulties::add);
+      questions.add(
+          new EvaluationQuestion(
+              String.valueOf(i + 1),
+              v.source(),
+              v.question(),
+              Optional.empty(),
+              v.sql(),
+              v.difficulty()));
+      if (!databases.containsKey(v.source()) && !missing.contains(v.source())) {
+        ports
+            .sources()
+            .find(v.source())
+            .ifPresentOrElse(s -> databases.put(v.source(), s), () -> missing.add(v.source()));
+      }
+    }
+    List<String> notes = new ArrayList<>();
+    if (!missing.isEmpty()) {
+      notes.add(
+          "sources not configured, their questions are skipped: " + String.join(", ", missing));
+    }
+    return new EvaluationBenchmark(
+        "questions:" + file.getFileName(),
+        "verified questions — "
+            + file.getFileName()
+            + " ("
+            + questions.size()
+            + " questions, sha256 "
+            + sha256(file).substring(0, 12)
+            + ")",
+        questions,
+        databases,
+        missing,
+        List.copyOf(difficulties),
+        notes);
+  }
+
+  private static String sha256(Path file) {
+    try {
+      return HexFormat.of()
+          .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    } catch (IOException e) {
+      throw new BenchmarkDataException(file, "cannot read: " + e.getMessage(), e);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  // The run's questions in benchmark order: the databases asked for, then the limit (counted over
+  // questions whose database is present, so that a limited run asks something).
+  private static List<EvaluationQuestion> select(
+      EvaluationBenchmark benchmark, Command command, List<String> notes) {
+    List<EvaluationQuestion> questions = benchmark.questions();
+    if (!command.databases().isEmpty()) {
+      Set<String> known =
+          questions.stream().map(EvaluationQuestion::database).collect(Collectors.toSet());
+      List<String> unknown =
+          command.databases().stream().filter(d -> !known.contains(d)).sorted().toList();
+      if (!unknown.isEmpty()) {
+        throw new IllegalArgumentException(
+            "no questions on database(s) "
+                + String.join(", ", unknown)
+                + " in "
+                + benchmark.name());
+      }
+      questions =
+          questions.stream().filter(q -> command.databases().contains(q.database())).toList();
+      notes.add(
+          "only the questions on "
+              + String.join(", ", command.databases().stream().sorted().toList())
+              + " ("
+              + questions.size()
+              + ")");
+    }
+    OptionalInt limit = command.limit();
+    if (limit.isPresent()) {
+      List<EvaluationQuestion> kept = new ArrayList<>();
+      int left = 0;
+      for (EvaluationQuestion q : questions) {
+        if (benchmark.database(q.database()).isEmpty()) {
+          left++;
+        } else if (kept.size() < limit.getAsInt()) {
+          kept.add(q);
+        }
+      }
+      notes.add(
+          "limited to the first "
+              + kept.size()
+              + " questions whose database is present"
+              + (left > 0 ? " (" + left + " questions on missing databases left out)" : ""));
+      questions = kept;
+    }
+    return questions;
+  }
+
+  // Each benchmark database the run asks about becomes a source (bench-<db>) of the installation.
+  private Map<String, DataSource> sources(
+      EvaluationBenchmark benchmark, List<EvaluationQuestion> questions) {
+    Map<String, DataSource> sources = new LinkedHashMap<>();
+    for (EvaluationQuestion q : questions) {
+      if (sources.containsKey(q.database())) {
+        continue;
+      }
+      benchmark
+          .database(q.database())
+          .ifPresent(
+              db -> {
+                Optional<DataSource> known = ports.sources().find(db.name());
+                if (known.isEmpty() || !known.get().jdbcUrl().equals(db.jdbcUrl())) {
+                  ports.sources().save(db);
+                }
+                sources.put(q.database(), db);
+              });
+    }
+    return sources;
+  }
+
+  // What makes two runs comparable; a log started with other values belongs to another run.
+  private static Map<String, String> configuration(
+      Command command, EvaluationBenchmark benchmark, StrategyName strategy) {
+    Map<String, String> c = new LinkedHashMap<>();
+    c.put("dataset", benchmark.name());
+    c.put("gold", benchmark.goldRevision());
+    c.put("strategy", strategy.label());
+    c.put("candidates", String.valueOf(command.candidates()));
+    c.put("evidence", String.valueOf(command.evidence()));
+    c.put("user", command.user().name());
+    c.putAll(command.runIdentity());
+    return c;
+  }
+
+  private static Map<String, PipelineAnswer> open(
+      PipelineRunLogPort log, Map<String, String> configuration) {
+    Optional<Map<String, String>> started = log.configuration();
+    if (started.isEmpty()) {
+      log.start(configuration);
+      return new HashMap<>();
+    }
+    List<String> differences = new ArrayList<>();
+    configuration.forEach(
+        (key, value) -> {
+          String was = started.get().get(key);
+          if (!value.equals(was)) {
+            differences.add(
+                key
+                    + " was "
+                    + (was == null ? "not set" : "'" + was + "'")
+                    + ", now '"
+                    + value
+                    + "'");
+          }
+        });
+    if (!differences.isEmpty()) {
+      throw new IllegalArgumentException(
+          "the run log "
+              + log.location()
+              + " belongs to a run with another configuration ("
+              + String.join("; ", differences)
+              + "): name another run (--run) or start this one over (--fresh)");
+    }
+    Map<String, PipelineAnswer> done = new HashMap<>();
+    for (PipelineAnswer a : log.answers()) {
+      done.put(a.questionId(), a);
+    }
+    return done;
+  }
+
+  /** The question as the pipeline gets it: BIRD's evidence appended when the run uses it. */
+  static String questionText(EvaluationQuestion q, boolean evidence) {
+    if (evidence && q.evidence().isPresent() && !q.evidence().get().isBlank()) {
+      return q.question().strip() + "\nExternal knowledge: " + q.evidence().get().strip();
+    }
+    return q.question();
+  }
+
+  /** One strategy's asking loop over the questions without an answer. */
+  private final class Asking {
+    private final Command command;
+    private final StrategyName strategy;
+    private final WatchedModel llm;
+    private final PipelineRunLogPort log;
+    private final Map<String, PipelineAnswer> done;
+    private final Map<String, DataSource> sources;
+    private final Progress progress;
+    private final Progress indexing;
+    private final List<String> notes;
+    private int resumed;
+    private int askedNow;
+    private int waiting;
+    private int unfinished;
+    private Optional<String> stopped = Optional.empty();
+
+    Asking(
+        Command command,
+        StrategyName strategy,
+        CompleteChatPort llm,
+        PipelineRunLogPort log,
+        Map<String, PipelineAnswer> done,
+        Map<String, DataSource> sources,
+        Progress progress,
+        Progress indexing,
+        List<String> notes) {
+      this.command = command;
+      this.strategy = strategy;
+      this.llm = new WatchedModel(llm);
+      this.log = log;
+      this.done = done;
+      this.sources = sources;
+      this.progress = progress;
+      this.indexing = indexing;
+      this.notes = notes;
+    }
+
+    void run(List<EvaluationQuestion> questions) {
+      List<EvaluationQuestion> toAsk = new ArrayList<>();
+      for (EvaluationQuestion q : questions) {
+        if (done.containsKey(q.id())) {
+          resumed++;
+        } else if (sources.containsKey(q.database())) {
+          toAsk.add(q);
+        }
+      }
+      String stage = "questions (" + strategy.label() + ")";
+      progress.update(stage, 0, toAsk.size());
+      int streak = 0;
+      for (int i = 0; i < toAsk.size(); i++) {
+        EvaluationQuestion q = toAsk.get(i);
+        Optional<String> trouble = ask(q);
+        if (trouble.isPresent()) {
+          unfinished++;
+          streak++;
+          if (streak >= UNAVAILABLE_STREAK) {
+            unfinished += toAsk.size() - i - 1;
+            stopped =
+                Optional.of(
+                    streak
+                        + " questions in a row failed ("
+                        + trouble.get()
+                        + "); stopped so as not to log them as wrong: run the same command again"
+                        + " to resume");
+            progress.update(stage, toAsk.size(), toAsk.size());
+            return;
+          }
+        } else {
+          streak = 0;
+        }
+        progress.update(stage, i + 1, toAsk.size());
+      }
+    }
+
+    // Asks one question; logs a final answer. What went wrong outside the question, if anything.
+    private Optional<String> ask(EvaluationQuestion q) {
+      DataSource source = sources.get(q.database());
+      llm.reset();
+      Answer answer;
+      try {
+        answer =
+            ports
+                .pipeline()
+                .ask(
+                    new AskQuestionUseCase.Command(
+                        source.name(),
+                        questionText(q, command.evidence()),
+                        command.user(),
+                        Optional.of(strategy),
+                        OptionalInt.of(command.candidates())),
+                    llm,
+                    indexing);
+      } catch (RuntimeException e) {
+        String why = "question " + q.id() + ": " + oneLine(e.getMessage(), e);
+        notes.add(why + " (not logged; asked again next time)");
+        return Optional.of(why);
+      }
+      if (answer.status() == Answer.Status.QUEUED) {
+        waiting++;
+        return Optional.empty();
+      }
+      Optional<String> unavailable = llm.unavailable();
+      if (unavailable.isPresent()) {
+        return Optional.of("the model failed: " + unavailable.get());
+      }
+      PipelineAnswer logged = logged(q, answer);
+      log.append(logged);
+      done.put(q.id(), logged);
+      askedNow++;
+      return Optional.empty();
+    }
+
+    PipelineEvaluation.RunState state(PipelineRunLogPort log, List<EvaluationQuestion> questions) {
+      int finished = 0;
+      int skipped = 0;
+      for (EvaluationQuestion q : questions) {
+        if (!sources.containsKey(q.database())) {
+          skipped++;
+        } else if (done.containsKey(q.id())) {
+          finished++;
+        }
+      }
+      return new PipelineEvaluation.RunState(
+          log.location(),
+          questions.size(),
+          finished,
+          skipped,
+          resumed,
+          askedNow,
+          waiting,
+          unfinished,
+          stopped);
+    }
+  }
+
+  private static String oneLine(String message, Exception e) {
+    return (message == null ? e.getClass().getSimpleName() : message)
+        .replaceAll("\\s+", " ")
+        .strip();
+  }
+
+  static PipelineAnswer logged(EvaluationQuestion q, Answer a) {
+    List<PipelineAnswer.StageUsage> stages = new ArrayList<>();
+    for (StageReport s : a.stages()) {
+      stages.add(
+          new PipelineAnswer.StageUsage(
+              s.name(),
+              s.calls(),
+              s.usage(),
+              s.cost(),
+              s.llmMillis(),
+              s.otherMillis(),
+              s.oneTime()));
+    }
+    return new PipelineAnswer(
+        q.id(),
+        q.database(),
+        a.status().name().toLowerCase(Locale.ROOT),
+        a.sql(),
+        Math.max(0, Math.min(1, a.confidence())),
+        a.candidates().size(),
+        a.schemaElements(),
+        stages,
+        a.wallMillis(),
+        a.llmWallMillis(),
+        a.problem());
+  }
+
+  /**
+   * The model as one question sees it, remembering whether a request lost samples for reasons
+   * outside the question (the vendor down, rate limits after retries, a rejected key).
+   */
+  private static final class WatchedModel implements CompleteChatPort {
+    private final CompleteChatPort model;
+    private volatile String unavailable;
+
+    WatchedModel(CompleteChatPort model) {
+      this.model = model;
+    }
+
+    @Override
+    public Completions complete(CompletionRequest request) {
+      Completions c = model.complete(request);
+      if (c.completions().size() < request.samples()) {
+        c.failures().stream()
+            .filter(f -> TRANSIENT.contains(f.kind()))
+            .findFirst()
+            .ifPresent(f -> unavailable = f.kind().name() + ": " + f.message());
+      }
+      return c;
+    }
+
+    void reset() {
+      unavailable = null;
+    }
+
+    Optional<String> unavailable() {
+      return Optional.ofNullable(unavailable);
+    }
+  }
+
+  /** Scores logged answers under the run's semantics and the others reported beside it. */
+  private final class Scoring {
+    private final EvaluationBenchmark benchmark;
+    private final Map<String, DataSource> sources;
+    private final QuestionScorer primary;
+    private final List<QuestionScorer> others = new ArrayList<>();
+    private final Map<String, Optional<SchemaCatalog>> catalogs = new HashMap<>();
+    // Every strategy's results under the run's semantics, skipped questions included.
+    private final List<QuestionResult> results = new ArrayList<>();
+
+    Scoring(Command command, EvaluationBenchmark benchmark, Map<String, DataSource> sources) {
+      this.benchmark = benchmark;
+      this.sources = sources;
+      EvaluationSemantics semantics = command.effectiveSemantics();
+      this.primary = new QuestionScorer(ports.runner(), semantics, command.jaccard());
+      for (EvaluationSemantics s :
+          List.of(EvaluationSemantics.bird(), EvaluationSemantics.spider())) {
+        if (!s.label().equals(semantics.label())) {
+          others.add(new QuestionScorer(ports.runner(), s, command.jaccard()));
+        }
+      }
+    }
+
+    PipelineEvaluation.StrategyRun run(
+        String strategy,
+        List<EvaluationQuestion> questions,
+        Map<String, PipelineAnswer> done,
+        PipelineEvaluation.RunState state,
+        List<String> notes) {
+      EvaluationTally tally = new EvaluationTally(benchmark);
+      Map<String, EvaluationTally> otherTallies = new LinkedHashMap<>();
+      others.forEach(s -> otherTallies.put(s.semantics().label(), new EvaluationTally(benchmark)));
+      List<ScoredAnswer> scored = new ArrayList<>();
+      for (EvaluationQuestion q : questions) {
+        Optional<DataSource> db = Optional.ofNullable(sources.get(q.database()));
+        PipelineAnswer answer = done.get(q.id());
+        if (db.isEmpty()) {
+          QuestionResult skipped = primary.score(q, db, Optional.empty());
+          tally.add(skipped);
+          results.add(skipped);
+          otherTallies.values().forEach(t -> t.add(skipped));
+          continue;
+        }
+        if (answer == null) {
+          continue;
+        }
+        QuestionResult result = primary.score(q, db, answer.sql());
+        tally.add(result);
+        results.add(result);
+        Map<String, Verdict> verdicts = new LinkedHashMap<>();
+        verdicts.put(primary.semantics().label(), result.verdict());
+        for (QuestionScorer other : others) {
+          QuestionResult r = other.score(q, db, answer.sql());
+          otherTallies.get(other.semantics().label()).add(r);
+          verdicts.put(other.semantics().label(), r.verdict());
+        }
+        Optional<SqlShape> gold = goldShape(q, db.get());
+        scored.add(
+            new ScoredAnswer(
+                strategy,
+                answer,
+                result,
+                verdicts,
+                gold.isPresent(),
+                gold.map(SqlShape::columns).orElse(Set.of()),
+                gold.map(SqlShape::tables).orElse(Set.of())));
+      }
+      Map<String, Tally> bySemantics = new LinkedHashMap<>();
+      bySemantics.put(primary.semantics().label(), tally.overall());
+      otherTallies.forEach((label, t) -> bySemantics.put(label, t.overall()));
+      List<String> runNotes = new ArrayList<>(notes);
+      if (!state.complete()) {
+        runNotes.add(
+            "partial: "
+                + state.finished()
+                + " of "
+                + (state.questions() - state.skipped())
+                + " answerable questions have an answer so far; the numbers cover those");
+      }
+      EvaluationReport report =
+          tally.report(primary, "pipeline answers, strategy " + strategy, runNotes, 0);
+      return new PipelineEvaluation.StrategyRun(
+          strategy, report, bySemantics, scored, PipelineMetrics.of(scored), state);
+    }
+
+    // All strategies' answers taken together, each question counted once per strategy.
+    PipelineEvaluation.StrategyRun pooled(
+        List<PipelineEvaluation.StrategyRun> runs, List<String> notes) {
+      EvaluationTally tally = new EvaluationTally(benchmark);
+      results.forEach(tally::add);
+      Map<String, Tally> bySemantics = new LinkedHashMap<>();
+      List<ScoredAnswer> answers = new ArrayList<>();
+      PipelineEvaluation.RunState state = null;
+      for (PipelineEvaluation.StrategyRun r : runs) {
+        answers.addAll(r.answers());
+        r.bySemantics()
+            .forEach((label, t) -> bySemantics.merge(label, t, EvaluatePipelineService::sum));
+        state = state == null ? r.state() : state.plus(r.state());
+      }
+      String label =
+          runs.stream()
+              .map(PipelineEvaluation.StrategyRun::strategy)
+              .collect(Collectors.joining("+"));
+      EvaluationReport report =
+          tally.report(
+              primary, "pipeline answers, strategies " + label + " taken together", notes, 0);
+      return new PipelineEvaluation.StrategyRun(
+          label, report, bySemantics, answers, PipelineMetrics.of(answers), state);
+    }
+
+    // The gold query's tables and columns on the source's catalog; empty when it cannot be read.
+    private Optional<SqlShape> goldShape(EvaluationQuestion q, DataSource db) {
+      Optional<SchemaCatalog> catalog =
+          catalogs.computeIfAbsent(
+              q.database(),
+              k -> {
+                try {
+                  return Optional.of(ports.catalogs().read(db));
+                } catch (RuntimeException e) {
+                  return Optional.empty();
+                }
+              });
+      if (catalog.isEmpty()) {
+        return Optional.empty();
+      }
+      SqlShape shape = ports.analyzer().analyze(q.goldSql(), catalog.get());
+      return shape.readable() && shape.query() ? Optional.of(shape) : Optional.empty();
+    }
+  }
+
+  private static Tally sum(Tally a, Tally b) {
+    return new Tally(
+        a.questions() + b.questions(),
+        a.correct() + b.correct(),
+        a.wrong() + b.wrong(),
+        a.error() + b.error(),
+        a.timeout() + b.timeout(),
+        a.skipped() + b.skipped(),
+        a.jaccardCorrect() + b.jaccardCorrect());
+  }
+}

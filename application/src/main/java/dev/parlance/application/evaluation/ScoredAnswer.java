@@ -1,0 +1,76 @@
+package dev.parlance.application.evaluation;
+
+import dev.parlance.domain.evaluation.PipelineAnswer;
+import dev.parlance.domain.evaluation.Verdict;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * One pipeline answer scored against its gold query.
+ *
+ * @param result the verdict under the run's semantics, with its detail and diff
+ * @param verdicts the verdict under each semantics reported (the run's one included), by label
+ * @param goldReadable whether the gold query could be read against the source's catalog
+ * @param goldColumns the catalog columns the gold query reads ({@code table.column}, lower-case)
+ * @param goldTables the catalog tables it reads (lower-case)
+ */
+public record ScoredAnswer(
+    String strategy,
+    PipelineAnswer answer,
+    QuestionResult result,
+    Map<String, Verdict> verdicts,
+    boolean goldReadable,
+    Set<String> goldColumns,
+    Set<String> goldTables) {
+
+  public ScoredAnswer {
+    Objects.requireNonNull(strategy, "strategy");
+    Objects.requireNonNull(answer, "answer");
+    Objects.requireNonNull(result, "result");
+    verdicts = Collections.unmodifiableMap(new LinkedHashMap<>(verdicts));
+    goldColumns = Set.copyOf(goldColumns);
+    goldTables = Set.copyOf(goldTables);
+  }
+
+  public boolean correct() {
+    return result.verdict() == Verdict.CORRECT;
+  }
+
+  /**
+   * Schema-retrieval recall: the share of the gold query's columns that the final prompt showed;
+   * empty when the gold query could not be read or reads no column ({@code count(*)}).
+   */
+  public OptionalDouble recall() {
+    if (!goldReadable || goldColumns.isEmpty()) {
+      return OptionalDouble.empty();
+    }
+    Set<String> shown = Set.copyOf(answer.promptColumns());
+    long found = goldColumns.stream().filter(shown::contains).count();
+    return OptionalDouble.of((double) found / goldColumns.size());
+  }
+
+  /** The share of the gold query's tables that the final prompt showed (some of their columns). */
+  public OptionalDouble tableRecall() {
+    if (!goldReadable || goldTables.isEmpty()) {
+      return OptionalDouble.empty();
+    }
+    Set<String> shown =
+        answer.promptColumns().stream()
+            .map(c -> c.substring(0, Math.max(0, c.lastIndexOf('.'))))
+            .collect(java.util.stream.Collectors.toSet());
+    long found = goldTables.stream().filter(shown::contains).count();
+    return OptionalDouble.of((double) found / goldTables.size());
+  }
+
+  /** Gold columns the prompt did not show. */
+  public Set<String> missedColumns() {
+    Set<String> shown = Set.copyOf(answer.promptColumns());
+    return goldColumns.stream()
+        .filter(c -> !shown.contains(c))
+        .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+  }
+}
