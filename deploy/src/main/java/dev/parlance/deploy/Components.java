@@ -20,6 +20,8 @@ import dev.parlance.application.benchmark.GovernanceBenchmarkService;
 import dev.parlance.application.benchmark.GovernanceBenchmarkUseCase;
 import dev.parlance.application.benchmark.RetrievalBenchmarkService;
 import dev.parlance.application.benchmark.RetrievalBenchmarkUseCase;
+import dev.parlance.application.evaluation.EvaluatePipelineService;
+import dev.parlance.application.evaluation.EvaluatePipelineUseCase;
 import dev.parlance.application.evaluation.ScorePredictionsService;
 import dev.parlance.application.evaluation.ScorePredictionsUseCase;
 import dev.parlance.application.query.RunQueryService;
@@ -36,6 +38,7 @@ import dev.parlance.application.retrieval.SourceSchemaUseCase;
 import dev.parlance.domain.catalog.ReadCatalogPort;
 import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
+import dev.parlance.domain.evaluation.PipelineRunLogPort;
 import dev.parlance.domain.governance.FindAuditPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.ViewExpansion;
@@ -161,6 +164,29 @@ public final class Components implements AutoCloseable {
         evaluationBenchmarks(),
         BenchmarkData.predictionFiles(),
         BenchmarkExecution.readOnly(new JdbcConnections()));
+  }
+
+  /**
+   * The question pipeline over a benchmark, scored (bench e2e). Benchmark databases become sources
+   * named {@code bench-<db>} of this installation; gold queries and predictions are scored on the
+   * raw database, read-only, as the official evaluators run them.
+   */
+  public EvaluatePipelineUseCase evaluatePipeline(AskSettings ask) {
+    JdbcConnections connections = new JdbcConnections(settings::environmentValue);
+    return new EvaluatePipelineService(
+        new EvaluatePipelineService.Ports(
+            evaluationBenchmarks(),
+            BenchmarkData.verifiedQuestions(),
+            dataSources(),
+            askQuestion(ask),
+            BenchmarkExecution.readOnly(connections),
+            Catalogs.jdbc(connections, 0),
+            SqlParsing.analyzer()));
+  }
+
+  /** The log of one strategy's pipeline run over a benchmark. */
+  public PipelineRunLogPort runLog(Path file) {
+    return BenchmarkData.runLog(file);
   }
 
   /**

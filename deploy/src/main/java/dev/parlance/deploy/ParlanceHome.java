@@ -41,6 +41,11 @@ public record ParlanceHome(Path root) {
     return directory("metadata");
   }
 
+  /** Pipeline runs over benchmarks ({@code bench e2e}): one folder per run, a log per strategy. */
+  public Path benchRuns() {
+    return directory("bench-runs");
+  }
+
   /** Diagnostics that are not for the user's terminal. */
   public Path logs() {
     return directory("logs");

@@ -10,6 +10,8 @@ import picocli.CommandLine.Command;
     subcommands = {
       BenchRetrievalCommand.class,
       BenchExCommand.class,
+      BenchE2eCommand.class,
+      BenchReportCommand.class,
       BenchGoldFileCommand.class,
       BenchGovernanceCommand.class,
       BenchPromptSizeCommand.class

@@ -159,7 +159,7 @@ final class BenchExCommand implements Callable<Integer> {
     out.printf("took %.1f s%n", r.seconds());
   }
 
-  private static void table(PrintStream out, String title, Map<String, Tally> rows) {
+  static void table(PrintStream out, String title, Map<String, Tally> rows) {
     int width =
         Math.max(title.length(), rows.keySet().stream().mapToInt(String::length).max().orElse(0));
     String format = "%-" + width + "s %9s %7s %7s %5s %7s %7s %7s %9s%n";
@@ -193,7 +193,7 @@ final class BenchExCommand implements Callable<Integer> {
     return String.format("%.2f%%", 100 * fraction);
   }
 
-  private static String oneLine(String sql) {
+  static String oneLine(String sql) {
     return sql.replaceAll("\\s+", " ").strip();
   }
 
@@ -249,7 +249,7 @@ final class BenchExCommand implements Callable<Integer> {
     mapper.writeValue(file.toFile(), root);
   }
 
-  private static void tallies(ObjectNode node, Map<String, Tally> rows) {
+  static void tallies(ObjectNode node, Map<String, Tally> rows) {
     rows.forEach(
         (name, t) -> {
           ObjectNode n = node.putObject(name);
@@ -265,7 +265,7 @@ final class BenchExCommand implements Callable<Integer> {
         });
   }
 
-  private static double round(double v) {
+  static double round(double v) {
     return Math.round(v * 1_000_000) / 1_000_000.0;
   }
 }

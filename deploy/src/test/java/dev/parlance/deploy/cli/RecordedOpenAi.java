@@ -29,6 +29,8 @@ final class RecordedOpenAi implements AutoCloseable {
   private final List<String> prompts = new ArrayList<>();
   private final HttpServer server;
   private volatile long delayMs;
+  private volatile int unavailableAfter = Integer.MAX_VALUE;
+  private int recordedAnswers;
 
   RecordedOpenAi() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -45,6 +47,16 @@ final class RecordedOpenAi implements AutoCloseable {
             if (m.path("role").asText().equals("user")) {
               lastUser = text;
             }
+          }
+          if (unavailable(lastUser)) {
+            byte[] body =
+                "{\"error\":{\"message\":\"The server is overloaded.\",\"type\":\"server_error\"}}"
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(503, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+            return;
           }
           synchronized (prompts) {
             prompts.add(all.toString());
@@ -69,6 +81,27 @@ final class RecordedOpenAi implements AutoCloseable {
   RecordedOpenAi answer(String fragment, String... texts) {
     answers.put(fragment, List.of(texts));
     return this;
+  }
+
+  /** After {@code answers} recorded (non-hallucination) answers, every call gets a 503. */
+  RecordedOpenAi unavailableAfter(int answers) {
+    unavailableAfter = answers;
+    return this;
+  }
+
+  private synchronized boolean unavailable(String lastUser) {
+    if (recordedAnswers >= unavailableAfter) {
+      return true;
+    }
+    if (!lastUser.contains("Hallucinate a minimal schema")) {
+      recordedAnswers++;
+    }
+    return false;
+  }
+
+  /** The recorded answer to a last user message, as the server would give it. */
+  String reply(String lastUser) {
+    return answer(lastUser);
   }
 
   RecordedOpenAi delay(long millis) {
@@ -108,7 +141,8 @@ final class RecordedOpenAi implements AutoCloseable {
     return "I do not know.";
   }
 
-  private static String completion(String content) {
+  /** A chat completion in OpenAI's wire format with the given text (1200 + 60 tokens). */
+  static String completion(String content) {
     ObjectNode root = JSON.createObjectNode();
     root.put("id", "chatcmpl-recorded");
     root.put("object", "chat.completion");
