@@ -85,6 +85,11 @@ public final class Components implements AutoCloseable {
     return embedder;
   }
 
+  /** The configured embedding model's id, without loading it. */
+  public String embeddingModelId() {
+    return EmbeddingModelChoice.parse(settings.embeddingModel()).id();
+  }
+
   public synchronized LuceneIndexes.SchemaIndex index() {
     if (index == null) {
       index = LuceneIndexes.open(home.index());
@@ -178,7 +183,7 @@ public final class Components implements AutoCloseable {
             evaluationBenchmarks(),
             BenchmarkData.verifiedQuestions(),
             dataSources(),
-            askQuestion(ask),
+            () -> askQuestion(ask),
             BenchmarkExecution.readOnly(connections),
             Catalogs.jdbc(connections, 0),
             SqlParsing.analyzer()));

@@ -43,6 +43,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -60,20 +61,33 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
   private static final Set<FailureKind> TRANSIENT =
       Set.of(FailureKind.UNAVAILABLE, FailureKind.RATE_LIMITED, FailureKind.AUTHENTICATION);
 
-  /** What the evaluation reads, asks and runs. */
+  /**
+   * What the evaluation reads, asks and runs.
+   *
+   * @param pipeline built on the first question asked: an invocation with nothing to ask does not
+   *     load the embedding model
+   */
   public record Ports(
       LoadEvaluationBenchmarkPort benchmarks,
       ReadVerifiedQuestionsPort verifiedQuestions,
       DataSourcesPort sources,
-      AskQuestionUseCase pipeline,
+      Supplier<AskQuestionUseCase> pipeline,
       RunBenchmarkQueryPort runner,
       ReadCatalogPort catalogs,
       AnalyzeSqlPort analyzer) {}
 
   private final Ports ports;
+  private AskQuestionUseCase pipeline;
 
   public EvaluatePipelineService(Ports ports) {
     this.ports = ports;
+  }
+
+  private synchronized AskQuestionUseCase pipeline() {
+    if (pipeline == null) {
+      pipeline = ports.pipeline().get();
+    }
+    return pipeline;
   }
 
   @Override
@@ -81,8 +95,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
       Command command,
       CompleteChatPort llm,
       Function<StrategyName, PipelineRunLogPort> logs,
-      Progress questions,
-      Progress indexing) {
+      Watch watch) {
     long start = System.nanoTime();
     EvaluationBenchmark benchmark = load(command.questions());
     List<String> notes = new ArrayList<>();
@@ -92,7 +105,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         && b.dataset().label().startsWith("bird")) {
       notes.add(
           command.evidence()
-              ? "BIRD's evidence was appended to each question (\"External knowledge: …\"), as in"
+              ? "BIRD's evidence was appended to each question (\"External Knowledge: …\"), as in"
                   + " the published BIRD numbers"
               : "BIRD's evidence was not given to the pipeline (--no-evidence)");
     }
@@ -101,8 +114,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
     for (StrategyName strategy : command.strategies()) {
       PipelineRunLogPort log = logs.apply(strategy);
       Map<String, PipelineAnswer> done = open(log, configuration(command, benchmark, strategy));
-      Asking asking =
-          new Asking(command, strategy, llm, log, done, sources, questions, indexing, notes);
+      Asking asking = new Asking(command, strategy, llm, log, done, sources, watch, notes);
       asking.run(selected);
       runs.add(scoring.run(strategy.label(), selected, done, asking.state(log, selected), notes));
     }
@@ -328,7 +340,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
   /** The question as the pipeline gets it: BIRD's evidence appended when the run uses it. */
   static String questionText(EvaluationQuestion q, boolean evidence) {
     if (evidence && q.evidence().isPresent() && !q.evidence().get().isBlank()) {
-      return q.question().strip() + "\nExternal knowledge: " + q.evidence().get().strip();
+      return q.question().strip() + "\nExternal Knowledge: " + q.evidence().get().strip();
     }
     return q.question();
   }
@@ -341,8 +353,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
     private final PipelineRunLogPort log;
     private final Map<String, PipelineAnswer> done;
     private final Map<String, DataSource> sources;
-    private final Progress progress;
-    private final Progress indexing;
+    private final Watch watch;
     private final List<String> notes;
     private int resumed;
     private int askedNow;
@@ -357,8 +368,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         PipelineRunLogPort log,
         Map<String, PipelineAnswer> done,
         Map<String, DataSource> sources,
-        Progress progress,
-        Progress indexing,
+        Watch watch,
         List<String> notes) {
       this.command = command;
       this.strategy = strategy;
@@ -366,8 +376,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
       this.log = log;
       this.done = done;
       this.sources = sources;
-      this.progress = progress;
-      this.indexing = indexing;
+      this.watch = watch;
       this.notes = notes;
     }
 
@@ -381,6 +390,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         }
       }
       String stage = "questions (" + strategy.label() + ")";
+      Progress progress = toAsk.isEmpty() ? Progress.silent() : watch.questions();
       progress.update(stage, 0, toAsk.size());
       int streak = 0;
       for (int i = 0; i < toAsk.size(); i++) {
@@ -398,7 +408,6 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
                         + trouble.get()
                         + "); stopped so as not to log them as wrong: run the same command again"
                         + " to resume");
-            progress.update(stage, toAsk.size(), toAsk.size());
             return;
           }
         } else {
@@ -415,8 +424,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
       Answer answer;
       try {
         answer =
-            ports
-                .pipeline()
+            pipeline()
                 .ask(
                     new AskQuestionUseCase.Command(
                         source.name(),
@@ -425,10 +433,11 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
                         Optional.of(strategy),
                         OptionalInt.of(command.candidates())),
                     llm,
-                    indexing);
+                    watch.indexing());
       } catch (RuntimeException e) {
-        String why = "question " + q.id() + ": " + oneLine(e.getMessage(), e);
+        String why = "question " + q.id() + " failed: " + oneLine(e.getMessage(), e);
         notes.add(why + " (not logged; asked again next time)");
+        watch.problems().accept(why + "; not logged, asked again next time");
         return Optional.of(why);
       }
       if (answer.status() == Answer.Status.QUEUED) {
@@ -437,7 +446,11 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
       }
       Optional<String> unavailable = llm.unavailable();
       if (unavailable.isPresent()) {
-        return Optional.of("the model failed: " + unavailable.get());
+        String why = "the model failed: " + unavailable.get();
+        watch
+            .problems()
+            .accept("question " + q.id() + ": " + why + "; not logged, asked again next time");
+        return Optional.of(why);
       }
       PipelineAnswer logged = logged(q, answer);
       log.append(logged);

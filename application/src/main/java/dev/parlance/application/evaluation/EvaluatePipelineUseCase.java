@@ -16,6 +16,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -31,15 +32,32 @@ public interface EvaluatePipelineUseCase {
    *
    * @param llm the model: a vendor, a fallback chain, or an offline batch
    * @param logs the log of each strategy's run
-   * @param questions progress over the questions asked in this invocation
-   * @param indexing progress of a source's first-use indexing
    */
   PipelineEvaluation evaluate(
       Command command,
       CompleteChatPort llm,
       Function<StrategyName, PipelineRunLogPort> logs,
-      Progress questions,
-      Progress indexing);
+      Watch watch);
+
+  /**
+   * Who watches a long run.
+   *
+   * @param questions progress over the questions asked in this invocation
+   * @param indexing progress of a source's first-use indexing
+   * @param problems a question that could not be finished, as it happens (it is asked again by the
+   *     next invocation)
+   */
+  record Watch(Progress questions, Progress indexing, Consumer<String> problems) {
+    public Watch {
+      Objects.requireNonNull(questions, "questions");
+      Objects.requireNonNull(indexing, "indexing");
+      Objects.requireNonNull(problems, "problems");
+    }
+
+    public static Watch silent() {
+      return new Watch(Progress.silent(), Progress.silent(), problem -> {});
+    }
+  }
 
   /** Where the questions come from. */
   sealed interface Questions {

@@ -73,6 +73,7 @@ class EvaluatePipelineServiceTest {
   // What the fake pipeline answers, by question text prefix: SQL and confidence.
   private final Map<String, Object[]> answers = new LinkedHashMap<>();
   private final Map<StrategyName, MemoryLog> logs = new EnumMap<>(StrategyName.class);
+  private final List<String> problems = new ArrayList<>();
 
   private static EvaluationQuestion question(
       String id, String db, String text, String evidence, String gold, String difficulty) {
@@ -175,7 +176,7 @@ class EvaluatePipelineServiceTest {
             (dataset, dir) -> loaded,
             file -> List.of(),
             sourcesPort,
-            pipeline,
+            () -> pipeline,
             (db, sql, limits) -> DATABASE.getOrDefault(sql, ExecutionOutcome.failed("no such")),
             source -> new SchemaCatalog(source.name(), List.of()),
             (sql, catalog) ->
@@ -246,8 +247,7 @@ class EvaluatePipelineServiceTest {
             command,
             llm,
             s -> logs.computeIfAbsent(s, k -> new MemoryLog()),
-            Progress.silent(),
-            Progress.silent());
+            EvaluatePipelineUseCase.Watch.silent());
   }
 
   @Test
@@ -305,10 +305,13 @@ class EvaluatePipelineServiceTest {
                 command(true, StrategyName.DIRECT),
                 failing(FailureKind.UNAVAILABLE),
                 s -> logs.computeIfAbsent(s, k -> new MemoryLog()),
-                Progress.silent(),
-                Progress.silent());
+                new EvaluatePipelineUseCase.Watch(
+                    Progress.silent(), Progress.silent(), problems::add));
 
     assertThat(asked).hasSize(3);
+    assertThat(problems)
+        .hasSize(3)
+        .allMatch(p -> p.contains("the model failed: UNAVAILABLE: not now"));
     assertThat(logs.get(StrategyName.DIRECT).lines).isEmpty();
     assertThat(e.overall().state().unfinished()).isEqualTo(5);
     assertThat(e.overall().state().stopped()).get().asString().contains("3 questions in a row");
@@ -324,7 +327,7 @@ class EvaluatePipelineServiceTest {
 
     assertThat(withEvidence)
         .containsExactly(
-            "How many orders?", "How many big orders?\nExternal knowledge: big means amount > 100");
+            "How many orders?", "How many big orders?\nExternal Knowledge: big means amount > 100");
     assertThat(asked).containsExactly("How many orders?", "How many big orders?");
   }
 

@@ -113,7 +113,7 @@ final class BenchE2eCommand implements Callable<Integer> {
       defaultValue = "true",
       fallbackValue = "true",
       description =
-          "append BIRD's evidence to each question as \"External knowledge: …\" (default: on, as"
+          "append BIRD's evidence to each question as \"External Knowledge: …\" (default: on, as"
               + " in every published BIRD number; --no-evidence for the harder setting)")
   boolean evidence;
 
@@ -222,8 +222,7 @@ final class BenchE2eCommand implements Callable<Integer> {
     if (fresh) {
       setAside(runDir, chosen);
     }
-    // Loading the embedding model is start-up, not a question's time.
-    String embedding = components.embedder().modelName();
+    String embedding = components.embeddingModelId();
     Map<String, String> identity = new LinkedHashMap<>();
     identity.put("model", model.name());
     identity.put("embedding-model", embedding);
@@ -260,8 +259,10 @@ final class BenchE2eCommand implements Callable<Integer> {
                 command,
                 model.port(),
                 s -> components.runLog(runDir.resolve(s.label() + ".jsonl")),
-                new TerminalProgress(cli.err()),
-                new TerminalProgress(cli.err()));
+                new EvaluatePipelineUseCase.Watch(
+                    new TerminalProgress(cli.err()),
+                    new TerminalProgress(cli.err()),
+                    problem -> cli.err().println("parlance: " + problem)));
     E2eReport.Context context =
         new E2eReport.Context(
             runName,

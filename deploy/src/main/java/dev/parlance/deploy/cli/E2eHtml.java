@@ -266,7 +266,7 @@ final class E2eHtml {
                 + " of "
                 + scored
                 + ")");
-        svg.text(x + barW / 2, top + plotH - bh - 4, pct0(acc), "middle", "val");
+        svg.text(x + barW / 2, top + plotH - bh - 4, barLabel(acc, barW), "middle", "val");
       }
       svg.text(left + c * groupW + groupW / 2, top + plotH + 16, cat, "middle", "cat");
       svg.text(left + c * groupW + groupW / 2, top + plotH + 30, "n = " + n, "middle", "small");
@@ -341,7 +341,8 @@ final class E2eHtml {
       String unit,
       String firstName,
       String secondName) {
-    List<String> stages = new ArrayList<>();
+    // Each stage gets a bar for every series that spent something of this kind in it.
+    Map<String, List<Series>> stages = new java.util.LinkedHashMap<>();
     double max = 0;
     for (Series s : series) {
       var it = s.run().path("latency").path("by_stage").fields();
@@ -349,9 +350,8 @@ final class E2eHtml {
         var e = it.next();
         double total = e.getValue().path(first).asDouble() + e.getValue().path(second).asDouble();
         max = Math.max(max, total);
-        // A stage that spent nothing of this kind (no tokens in retrieval) is not drawn.
-        if (total > 0 && !stages.contains(e.getKey())) {
-          stages.add(e.getKey());
+        if (total > 0) {
+          stages.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(s);
         }
       }
     }
@@ -359,18 +359,21 @@ final class E2eHtml {
       return empty();
     }
     int w = 560;
-    int left = 120;
+    int left = 170;
     int barH = 14;
     int groupGap = 10;
     int top = 6;
-    int plotW = w - left - 110;
-    int height = top + stages.size() * (series.size() * barH + groupGap) + 6;
+    int plotW = w - left - 130;
+    int bars = stages.values().stream().mapToInt(List::size).sum();
+    int height = top + bars * barH + stages.size() * groupGap + 6;
     Svg svg = new Svg(w, height, firstName + " and " + secondName + " per stage");
     double y = top;
-    for (String stage : stages) {
-      svg.text(left - 8, y + series.size() * barH / 2.0 + 4, stage, "end", "cat");
-      for (Series s : series) {
-        JsonNode st = s.run().path("latency").path("by_stage").path(stage);
+    for (Map.Entry<String, List<Series>> stage : stages.entrySet()) {
+      List<Series> drawn = stage.getValue();
+      svg.text(
+          left - 8, y + drawn.size() * barH / 2.0 + 4, shorten(stage.getKey(), 24), "end", "cat");
+      for (Series s : drawn) {
+        JsonNode st = s.run().path("latency").path("by_stage").path(stage.getKey());
         double a = st.path(first).asDouble();
         double b = st.path(second).asDouble();
         double wa = a / max * plotW;
@@ -378,7 +381,7 @@ final class E2eHtml {
         String tip =
             s.label()
                 + ", "
-                + stage
+                + stage.getKey()
                 + ": "
                 + fmt(a, 0)
                 + " "
@@ -547,7 +550,7 @@ final class E2eHtml {
             bh,
             series.get(i).color(),
             series.get(i).label() + ", " + status + ": " + t.path("correct").asInt() + " of " + n);
-        svg.text(x + barW / 2, top + plotH - bh - 4, pct0(acc), "middle", "val");
+        svg.text(x + barW / 2, top + plotH - bh - 4, barLabel(acc, barW), "middle", "val");
       }
       svg.text(
           left + c * groupW + groupW / 2,
@@ -717,6 +720,10 @@ final class E2eHtml {
     return "<p class=\"muted\">No data.</p>\n";
   }
 
+  private static String shorten(String text, int max) {
+    return text.length() <= max ? text : text.substring(0, max - 1) + "…";
+  }
+
   private static String bucket(JsonNode b) {
     double from = b.path("from").asDouble();
     double to = b.path("to").asDouble();
@@ -727,6 +734,11 @@ final class E2eHtml {
 
   private static String pct(double v) {
     return String.format(Locale.ROOT, "%.1f%%", 100 * v);
+  }
+
+  // A narrow bar has room for the number only.
+  private static String barLabel(double v, double barWidth) {
+    return barWidth >= 34 ? pct0(v) : String.format(Locale.ROOT, "%.0f", 100 * v);
   }
 
   private static String pct0(double v) {

@@ -192,14 +192,16 @@ final class E2eReport {
     out.printf(
         Locale.ROOT,
         "latency    %.0f ms per question (p50 %d, p90 %d, max %d); model %.0f ms, Parlance %.0f"
-            + " ms; first-use indexing %d ms in all%n",
+            + " ms%s%n",
         l.meanMillis(),
         l.p50Millis(),
         l.p90Millis(),
         l.maxMillis(),
         l.llmMeanMillis(),
         l.otherMeanMillis(),
-        l.indexingMillis());
+        l.indexingMillis() > 0
+            ? "; first-use indexing " + l.indexingMillis() + " ms in all (not per question)"
+            : "");
     if (!m.stages().isEmpty()) {
       String format = "  %-22s %8s %9s %9s %9s %10s%n";
       out.printf(
