@@ -249,7 +249,9 @@ final class BenchE2eCommand implements Callable<Integer> {
         String.join(", ", chosen.stream().map(StrategyName::label).toList()),
         m,
         model.name(),
-        model.batch().isPresent() ? "offline batch " + batchDir : "online");
+        model.batch().isPresent()
+            ? "offline batch " + model.batch().get().status().pendingFile().getParent()
+            : "online");
     out.printf("run:       %s (%s)%n", runName, runDir);
     out.flush();
     PipelineEvaluation evaluation =
@@ -373,7 +375,12 @@ final class BenchE2eCommand implements Callable<Integer> {
         String name =
             String.join(
                 ">", choice.get().chain().stream().map(LlmProfile::model).distinct().toList());
-        return new Model(name, components.llm(choice.get()), Optional.empty());
+        CompleteChatPort port = components.llm(choice.get());
+        // A profile may itself be configured to answer from a batch folder (batch-dir).
+        return new Model(
+            name,
+            port,
+            port instanceof BatchCompletionPort batch ? Optional.of(batch) : Optional.empty());
       }
       LlmProfile base =
           choice

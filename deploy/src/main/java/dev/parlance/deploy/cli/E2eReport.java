@@ -142,6 +142,11 @@ final class E2eReport {
         s.skipped());
     out.println("log:       " + s.log());
     out.println();
+    if (all.scored() == 0) {
+      out.printf(
+          "execution accuracy: no answer to score yet (%d questions skipped)%n", all.skipped());
+      return;
+    }
     out.printf(
         "execution accuracy %s (%d correct of %d scored; %d questions) — %s semantics%n",
         BenchE2eCommand.percent(all.accuracy()),
