@@ -3,8 +3,9 @@
 
 It knows the gold SQL of every question in the dataset files it is given and finds the question
 in the prompt. Per question (a hash of its text): 70 % get the gold SQL every time; 15 % get the
-gold SQL on odd-numbered requests and another gold query of the same database on even ones (a
-split vote); 15 % get that other query every time. Token counts are characters / 4. It measures
+gold SQL for 3 of every 5 requests and another gold query of the same database for the other 2 (a
+split vote, the same in every run when each question is asked 5 samples); 15 % get that other
+query every time. Token counts are characters / 4. It measures
 the harness (scoring, logging, resuming, batch files, reports), never a model.
 
   serve:  python3 fake-openai-oracle.py PORT spider/dev.json [bird/dev.json ...]
@@ -53,7 +54,7 @@ def answer(messages):
     if h < 70:
         pick = sql                      # right every time
     elif h < 85:
-        pick = sql if n % 2 == 1 else wrong   # split vote
+        pick = sql if n % 5 in (1, 3, 0) else wrong   # split vote: 3 of every 5 requests
     else:
         pick = wrong                    # wrong every time
     if last.rstrip().endswith('SELECT'):   # C3 continues a prompt that ends in SELECT

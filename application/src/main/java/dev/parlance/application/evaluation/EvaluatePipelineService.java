@@ -105,8 +105,8 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         && b.dataset().label().startsWith("bird")) {
       notes.add(
           command.evidence()
-              ? "BIRD's evidence was appended to each question (\"External Knowledge: …\"), as in"
-                  + " the published BIRD numbers"
+              ? "BIRD's evidence was appended to each question (\"External Knowledge: …\"), as"
+                  + " BIRD's leaderboard gives it"
               : "BIRD's evidence was not given to the pipeline (--no-evidence)");
     }
     Scoring scoring = new Scoring(command, benchmark, sources);

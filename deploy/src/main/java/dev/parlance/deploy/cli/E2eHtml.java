@@ -68,7 +68,7 @@ final class E2eHtml {
         byDifficulty(series));
     section(
         h,
-        "Accuracy by strategy",
+        "Accuracy by strategy and evaluator",
         "Each strategy under both evaluators' rules (BIRD: row sets; Spider: multisets up to a"
             + " column permutation, order when the gold orders).",
         byStrategy(series));

@@ -475,7 +475,7 @@ final class E2eReport {
             (name, st) -> {
               ObjectNode o = stages.putObject(name);
               o.put("questions", st.questions());
-              o.put("calls", round1(st.calls()));
+              o.put("calls", Math.round(st.calls() * 100) / 100.0);
               o.put("prompt_tokens", round1(st.promptTokens()));
               o.put("completion_tokens", round1(st.completionTokens()));
               o.put("llm_ms", round1(st.llmMillis()));
