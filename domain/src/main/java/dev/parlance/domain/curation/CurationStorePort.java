@@ -1,0 +1,30 @@
+package dev.parlance.domain.curation;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Keeps each source's curation: one draft being edited and the published versions, all kept. Every
+ * store passes {@code CurationStorePortContract}.
+ */
+public interface CurationStorePort extends PublishedCurationPort {
+
+  Optional<CurationDraft> draft(String source);
+
+  /** Creates or replaces the source's draft. */
+  CurationDraft saveDraft(Curation curation, int basedOn, String editor);
+
+  /** Drops the source's draft; nothing happens if it has none. */
+  void discardDraft(String source);
+
+  /**
+   * Publishes {@code curation} as the source's next version and drops its draft, in one
+   * transaction: readers see the old version or the new one, never a mix.
+   */
+  CurationVersion publish(Curation curation, String steward, String note);
+
+  Optional<CurationVersion> version(String source, int version);
+
+  /** Every published version of the source, oldest first. */
+  List<CurationVersion> history(String source);
+}
