@@ -80,6 +80,7 @@ public final class Identifiers {
           "where",
           "window",
           "with",
+          "number",
           "year",
           "month",
           "day",
