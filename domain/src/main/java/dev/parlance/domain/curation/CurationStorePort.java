@@ -18,10 +18,11 @@ public interface CurationStorePort extends PublishedCurationPort {
   void discardDraft(String source);
 
   /**
-   * Publishes {@code curation} as the source's next version and drops its draft, in one
-   * transaction: readers see the old version or the new one, never a mix.
+   * Publishes {@code curation} as the source's next version, in one transaction: readers see the
+   * old version or the new one, never a mix. Publishing the draft drops it in the same transaction;
+   * a rollback keeps the draft a steward may be working on.
    */
-  CurationVersion publish(Curation curation, String steward, String note);
+  CurationVersion publish(Curation curation, String steward, String note, boolean dropDraft);
 
   Optional<CurationVersion> version(String source, int version);
 

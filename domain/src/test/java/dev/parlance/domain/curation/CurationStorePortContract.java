@@ -37,12 +37,14 @@ public abstract class CurationStorePortContract {
     Curation c = CurationFixture.plant().forSource(fresh());
     port().saveDraft(c, 0, "rita");
 
-    CurationVersion first = port().publish(c, "rita", "first cut");
-    CurationVersion second = port().publish(c.withoutView("installation"), "ana", "");
+    CurationVersion first = port().publish(c, "rita", "first cut", true);
+    assertThat(port().draft(c.source())).isEmpty();
+    port().saveDraft(c.withHint("work in progress"), 1, "rita");
+    CurationVersion second = port().publish(c.withoutView("installation"), "ana", "", false);
 
     assertThat(first.version()).isEqualTo(1);
     assertThat(second.version()).isEqualTo(2);
-    assertThat(port().draft(c.source())).isEmpty();
+    assertThat(port().draft(c.source())).isPresent();
     assertThat(port().published(c.source())).contains(second);
     assertThat(port().version(c.source(), 1).orElseThrow().curation()).isEqualTo(c);
     assertThat(port().version(c.source(), 1).orElseThrow().note()).isEqualTo("first cut");

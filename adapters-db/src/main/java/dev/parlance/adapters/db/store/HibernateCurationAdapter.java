@@ -95,7 +95,8 @@ final class HibernateCurationAdapter implements CurationStorePort {
   }
 
   @Override
-  public CurationVersion publish(Curation curation, String steward, String note) {
+  public CurationVersion publish(
+      Curation curation, String steward, String note, boolean dropDraft) {
     Instant at = Instant.now().truncatedTo(ChronoUnit.MILLIS);
     String content = CurationMapper.content(curation);
     CurationVersion stored =
@@ -118,9 +119,11 @@ final class HibernateCurationAdapter implements CurationStorePort {
               e.verifiedCount = curation.verified().size();
               e.content = content;
               s.persist(e);
-              s.createMutationQuery("delete from CurationDraftEntity where sourceName = :s")
-                  .setParameter("s", curation.source())
-                  .executeUpdate();
+              if (dropDraft) {
+                s.createMutationQuery("delete from CurationDraftEntity where sourceName = :s")
+                    .setParameter("s", curation.source())
+                    .executeUpdate();
+              }
               return CurationMapper.toDomain(e);
             });
     published.remove(curation.source());
