@@ -1,12 +1,14 @@
 package dev.parlance.deploy;
 
 import dev.parlance.adapters.db.benchmark.BenchmarkData;
+import dev.parlance.adapters.db.curation.CurationFiles;
 import dev.parlance.adapters.db.demo.DemoDatabase;
 import dev.parlance.adapters.db.evaluation.BenchmarkExecution;
 import dev.parlance.adapters.db.governance.Governance;
 import dev.parlance.adapters.db.governance.QueryExecution;
 import dev.parlance.adapters.db.jdbc.Catalogs;
 import dev.parlance.adapters.db.jdbc.JdbcConnections;
+import dev.parlance.adapters.db.sql.SqlParsing;
 import dev.parlance.adapters.db.store.MetadataStore;
 import dev.parlance.adapters.index.lucene.LuceneIndexes;
 import dev.parlance.adapters.llm.LanguageModels;
@@ -16,6 +18,20 @@ import dev.parlance.application.benchmark.GovernanceBenchmarkService;
 import dev.parlance.application.benchmark.GovernanceBenchmarkUseCase;
 import dev.parlance.application.benchmark.RetrievalBenchmarkService;
 import dev.parlance.application.benchmark.RetrievalBenchmarkUseCase;
+import dev.parlance.application.curation.CuratedCatalogService;
+import dev.parlance.application.curation.CuratedViewExpansion;
+import dev.parlance.application.curation.CurationRecallService;
+import dev.parlance.application.curation.CurationRecallUseCase;
+import dev.parlance.application.curation.EditCurationService;
+import dev.parlance.application.curation.EditCurationUseCase;
+import dev.parlance.application.curation.PublishCurationService;
+import dev.parlance.application.curation.PublishCurationUseCase;
+import dev.parlance.application.curation.ReadCurationService;
+import dev.parlance.application.curation.ReadCurationUseCase;
+import dev.parlance.application.curation.SuggestCurationService;
+import dev.parlance.application.curation.SuggestCurationUseCase;
+import dev.parlance.application.curation.ValidateCurationService;
+import dev.parlance.application.curation.ValidateCurationUseCase;
 import dev.parlance.application.evaluation.ScorePredictionsService;
 import dev.parlance.application.evaluation.ScorePredictionsUseCase;
 import dev.parlance.application.query.RunQueryService;
@@ -31,10 +47,14 @@ import dev.parlance.application.retrieval.SourceSchemaService;
 import dev.parlance.application.retrieval.SourceSchemaUseCase;
 import dev.parlance.domain.catalog.ReadCatalogPort;
 import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.curation.AnswerQuestionPort;
+import dev.parlance.domain.curation.Curation;
+import dev.parlance.domain.curation.CurationFilePort;
+import dev.parlance.domain.curation.CurationStorePort;
+import dev.parlance.domain.curation.PublishedCurationPort;
 import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.governance.FindAuditPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
-import dev.parlance.domain.governance.ViewExpansion;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
@@ -119,8 +139,16 @@ public final class Components implements AutoCloseable {
   }
 
   /** Live catalogs of configured sources, with a few sample values per text column. */
-  public ReadCatalogPort readCatalog() {
+  public ReadCatalogPort liveCatalog() {
     return Catalogs.jdbc(new JdbcConnections(settings::environmentValue), CATALOG_SAMPLES);
+  }
+
+  /**
+   * Catalogs as prompts and retrieval should see them: a curated source's published views and
+   * descriptions in place of the base tables they read; other sources as they are.
+   */
+  public CuratedCatalogService readCatalog() {
+    return new CuratedCatalogService(liveCatalog(), publishedCuration(), execution(), policies());
   }
 
   public SourceSchemaUseCase sourceSchema(RetrievalSettings retrieval) {
@@ -130,7 +158,9 @@ public final class Components implements AutoCloseable {
         indexSchema(),
         index(),
         embedder(),
-        retrieveSchema(retrieval));
+        retrieveSchema(retrieval),
+        publishedCuration(),
+        SqlParsing.queryColumns());
   }
 
   public RetrievalBenchmarkUseCase retrievalBenchmark(RetrievalSettings retrieval) {
@@ -169,6 +199,7 @@ public final class Components implements AutoCloseable {
         Path demo = DemoDatabase.ensure(home.databases());
         store.dataSources().save(DemoDatabase.source(demo));
         store.policies().publish(DemoDatabase.policy(), "parlance");
+        publishDemoCuration();
       } else {
         regenerateMissingDemo();
       }
@@ -176,15 +207,26 @@ public final class Components implements AutoCloseable {
     return store;
   }
 
-  // The demo is generated data: if its file was deleted, make it again rather than fail.
+  // The demo is generated data: if its file was deleted, make it again rather than fail. A store
+  // made before curation existed gets the demo's curation once.
   private void regenerateMissingDemo() {
     Path expected = home.databases().resolve(DemoDatabase.FILE_NAME);
     Optional<DataSource> demo = store.dataSources().find(DemoDatabase.SOURCE_NAME);
-    if (demo.isPresent()
-        && demo.get().jdbcUrl().equals(DemoDatabase.source(expected).jdbcUrl())
-        && !Files.exists(expected)) {
+    boolean ours =
+        demo.isPresent() && demo.get().jdbcUrl().equals(DemoDatabase.source(expected).jdbcUrl());
+    if (ours && !Files.exists(expected)) {
       DemoDatabase.ensure(home.databases());
     }
+    if (ours && store.curation().history(DemoDatabase.SOURCE_NAME).isEmpty()) {
+      publishDemoCuration();
+    }
+  }
+
+  // The shipped curation is proven by DemoCurationRowsTest; publishing it skips validation to keep
+  // the first start fast, and the index is built on the first search.
+  private void publishDemoCuration() {
+    Curation demo = curationFiles().read(DemoDatabase.curationYaml());
+    store.curation().publish(demo, "parlance", "the demo's shipped curation", true);
   }
 
   private String credential(String variable) {
@@ -213,13 +255,87 @@ public final class Components implements AutoCloseable {
     return store().auditTrail();
   }
 
-  /** Governed execution on the sources' databases; curated views arrive with the curation issue. */
+  /**
+   * Governed execution on the sources' databases; a query over a source's published views runs with
+   * each used view expanded into a {@code WITH} clause over base tables.
+   */
   public synchronized QueryExecution execution() {
     if (execution == null) {
       execution =
-          Governance.jdbc(new JdbcConnections(settings::environmentValue), ViewExpansion.none());
+          Governance.jdbc(
+              new JdbcConnections(settings::environmentValue),
+              new CuratedViewExpansion(publishedCuration()));
     }
     return execution;
+  }
+
+  // ---- curation (views, descriptions, verified questions)
+
+  public CurationFilePort curationFiles() {
+    return CurationFiles.yaml();
+  }
+
+  public CurationStorePort curation() {
+    return store().curation();
+  }
+
+  /** The published curations, read lazily so that execution does not open the store early. */
+  public PublishedCurationPort publishedCuration() {
+    return source -> store().curation().published(source);
+  }
+
+  public EditCurationUseCase editCuration() {
+    return new EditCurationService(dataSources(), curation(), curationFiles());
+  }
+
+  public ReadCurationUseCase readCuration() {
+    return new ReadCurationService(dataSources(), curation(), curationFiles());
+  }
+
+  public ValidateCurationUseCase validateCuration() {
+    return new ValidateCurationService(dataSources(), policies(), execution());
+  }
+
+  /**
+   * The question pipeline as regression sees it. None until the pipeline issue wires one: then
+   * publishing also checks that the pipeline's answer to each verified question agrees.
+   */
+  public AnswerQuestionPort questionPipeline() {
+    return AnswerQuestionPort.none();
+  }
+
+  public PublishCurationUseCase publishCuration() {
+    return new PublishCurationService(
+        dataSources(),
+        policies(),
+        curation(),
+        validateCuration(),
+        execution(),
+        questionPipeline(),
+        () -> sourceSchema(RetrievalSettings.defaults()));
+  }
+
+  public SuggestCurationUseCase suggestCuration(Optional<String> llmProfile, String source) {
+    return new SuggestCurationService(
+        dataSources(),
+        liveCatalog(),
+        () -> llm(llmProfile, Optional.of(source)),
+        execution(),
+        policies(),
+        editCuration(),
+        store().suggestions(),
+        Clock.systemUTC());
+  }
+
+  public CurationRecallUseCase curationRecall(RetrievalSettings retrieval) {
+    return new CurationRecallService(
+        dataSources(),
+        publishedCuration(),
+        liveCatalog(),
+        readCatalog(),
+        SqlParsing.queryColumns(),
+        indexSchema(),
+        retrieveSchema(retrieval));
   }
 
   public RunQueryUseCase runQuery() {

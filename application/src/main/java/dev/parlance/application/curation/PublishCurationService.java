@@ -71,6 +71,23 @@ public final class PublishCurationService implements PublishCurationUseCase {
     return publish(old.curation(), steward, "rollback to version " + version, false);
   }
 
+  @Override
+  public RegressionReport check(String source) {
+    DataSource ds = sources.find(source).orElseThrow(() -> new UnknownSourceException(source));
+    Optional<CurationVersion> published = store.published(source);
+    Curation working =
+        store
+            .draft(source)
+            .map(d -> d.curation())
+            .or(() -> published.map(CurationVersion::curation))
+            .orElseGet(() -> Curation.empty(source));
+    GovernancePolicy policy =
+        policies.current(source).orElseGet(() -> GovernancePolicy.defaults(source));
+    int version = published.map(CurationVersion::version).orElse(0);
+    return regression.run(
+        ds, policy, published.map(CurationVersion::curation), version, working, version);
+  }
+
   private PublishOutcome publish(Curation curation, String steward, String note, boolean draft) {
     DataSource source =
         sources

@@ -11,4 +11,10 @@ public interface PublishCurationUseCase {
   PublishOutcome publishDraft(String source, String steward, String note);
 
   PublishOutcome rollback(String source, int version, String steward);
+
+  /**
+   * Runs the approved verified questions of the working copy (the draft, else the published
+   * curation) and compares them with the published version, publishing nothing.
+   */
+  RegressionReport check(String source);
 }

@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
       BenchRetrievalCommand.class,
       BenchExCommand.class,
       BenchGoldFileCommand.class,
-      BenchGovernanceCommand.class
+      BenchGovernanceCommand.class,
+      BenchCurationCommand.class
     })
 final class BenchCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;

@@ -27,6 +27,10 @@ import picocli.CommandLine.Command;
       PolicyCommand.class,
       SqlCommand.class,
       AuditCommand.class,
+      ViewsCommand.class,
+      DescribeCommand.class,
+      VerifiedCommand.class,
+      SuggestCommand.class,
       LlmCommand.class,
       BenchCommand.class
     })
