@@ -83,8 +83,9 @@ public final class ValidateCurationService implements ValidateCurationUseCase {
     String sql;
     try {
       List<String> brokenDependencies =
-          ViewInlining.used(curation, source.dialect(), view.sqlFor(source.dialect())).stream()
+          ViewInlining.used(curation, source.dialect(), "SELECT * FROM " + view.name()).stream()
               .map(CuratedView::name)
+              .filter(n -> !Names.key(n).equals(Names.key(view.name())))
               .filter(n -> failed.contains(Names.key(n)))
               .toList();
       if (!brokenDependencies.isEmpty()) {

@@ -24,6 +24,7 @@ final class YamlCurationFileAdapter implements CurationFilePort {
                   .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
                   .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                   .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
+                  .disable(YAMLGenerator.Feature.SPLIT_LINES)
                   .build())
           .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
