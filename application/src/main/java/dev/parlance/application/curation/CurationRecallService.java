@@ -82,7 +82,7 @@ public final class CurationRecallService implements CurationRecallUseCase {
       Set<String> overViews = queryColumns.columnsOf(q.sql(), curatedCatalog);
       Set<String> overBase = queryColumns.columnsOf(base, rawCatalog);
       if (overViews.isEmpty() || overBase.isEmpty()) {
-        notes.add(q.id() + " skipped: its SQL reads no column (e.g. count(*) only)");
+        notes.add(q.id() + " skipped: no catalog column found in its SQL on one of the schemas");
         continue;
       }
       golds.add(new Gold(q, overViews, overBase));
