@@ -68,4 +68,16 @@ class YamlCurationFileTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("view name 'a view' must be a plain SQL identifier");
   }
+
+  @Test
+  void should_write_the_shipped_demo_file_back_as_it_is_when_read_and_written_again() {
+    String shipped = dev.parlance.adapters.db.demo.DemoDatabase.curationYaml();
+    String withoutComments =
+        shipped
+            .lines()
+            .filter(l -> !l.startsWith("#"))
+            .collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+
+    assertThat(files.write(files.read(shipped))).isEqualTo(withoutComments);
+  }
 }
