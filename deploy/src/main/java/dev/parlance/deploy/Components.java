@@ -217,7 +217,7 @@ public final class Components implements AutoCloseable {
     if (ours && !Files.exists(expected)) {
       DemoDatabase.ensure(home.databases());
     }
-    if (ours && store.curation().history(DemoDatabase.SOURCE_NAME).isEmpty()) {
+    if (ours && store.curation().latestVersion(DemoDatabase.SOURCE_NAME) == 0) {
       publishDemoCuration();
     }
   }

@@ -159,6 +159,11 @@ final class CurationFakes {
     }
 
     @Override
+    public int latestVersion(String source) {
+      return history(source).size();
+    }
+
+    @Override
     public List<CurationVersion> history(String source) {
       return versions.stream().filter(v -> v.source().equals(source)).toList();
     }

@@ -26,6 +26,9 @@ public interface CurationStorePort extends PublishedCurationPort {
 
   Optional<CurationVersion> version(String source, int version);
 
+  /** The number of the source's newest published version, without reading it (0 when none). */
+  int latestVersion(String source);
+
   /** Every published version of the source, oldest first. */
   List<CurationVersion> history(String source);
 }

@@ -54,11 +54,13 @@ public abstract class CurationStorePortContract {
             org.assertj.core.groups.Tuple.tuple(1, "rita"),
             org.assertj.core.groups.Tuple.tuple(2, "ana"));
     assertThat(port().version(c.source(), 3)).isEmpty();
+    assertThat(port().latestVersion(c.source())).isEqualTo(2);
   }
 
   @Test
   void should_have_no_published_version_when_nothing_was_published() {
     assertThat(port().published(fresh())).isEmpty();
+    assertThat(port().latestVersion(fresh())).isZero();
     assertThat(port().history(fresh())).isEmpty();
   }
 

@@ -148,6 +148,20 @@ final class HibernateCurationAdapter implements CurationStorePort {
   }
 
   @Override
+  public int latestVersion(String source) {
+    Integer last =
+        Store.read(
+            sessions,
+            s ->
+                s.createSelectionQuery(
+                        "select max(version) from CurationVersionEntity where sourceName = :s",
+                        Integer.class)
+                    .setParameter("s", source)
+                    .getSingleResultOrNull());
+    return last == null ? 0 : last;
+  }
+
+  @Override
   public List<CurationVersion> history(String source) {
     return Store.read(
         sessions,
