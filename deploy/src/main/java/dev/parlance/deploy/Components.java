@@ -28,6 +28,7 @@ import dev.parlance.application.retrieval.HallucinateSchemaService;
 import dev.parlance.application.retrieval.HallucinationExamples;
 import dev.parlance.application.retrieval.IndexSchemaService;
 import dev.parlance.application.retrieval.IndexSchemaUseCase;
+import dev.parlance.application.retrieval.RecentEmbeddings;
 import dev.parlance.application.retrieval.RetrievalSettings;
 import dev.parlance.application.retrieval.RetrieveSchemaService;
 import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
@@ -77,7 +78,9 @@ public final class Components implements AutoCloseable {
 
   public synchronized EmbedTextPort embedder() {
     if (embedder == null) {
-      embedder = OnnxEmbeddings.create(EmbeddingModelChoice.parse(settings.embeddingModel()));
+      embedder =
+          new RecentEmbeddings(
+              OnnxEmbeddings.create(EmbeddingModelChoice.parse(settings.embeddingModel())));
     }
     return embedder;
   }
