@@ -14,11 +14,15 @@ import dev.parlance.adapters.index.lucene.LuceneIndexes;
 import dev.parlance.adapters.llm.LanguageModels;
 import dev.parlance.adapters.llm.embedding.EmbeddingModelChoice;
 import dev.parlance.adapters.llm.embedding.OnnxEmbeddings;
+import dev.parlance.application.ask.AskQuestionService;
+import dev.parlance.application.ask.AskQuestionUseCase;
+import dev.parlance.application.ask.AskSettings;
 import dev.parlance.application.benchmark.GovernanceBenchmarkService;
 import dev.parlance.application.benchmark.GovernanceBenchmarkUseCase;
 import dev.parlance.application.benchmark.RetrievalBenchmarkService;
 import dev.parlance.application.benchmark.RetrievalBenchmarkUseCase;
 import dev.parlance.application.curation.CuratedCatalogService;
+import dev.parlance.application.curation.CuratedContextService;
 import dev.parlance.application.curation.CuratedViewExpansion;
 import dev.parlance.application.curation.CurationRecallService;
 import dev.parlance.application.curation.CurationRecallUseCase;
@@ -40,6 +44,7 @@ import dev.parlance.application.retrieval.HallucinateSchemaService;
 import dev.parlance.application.retrieval.HallucinationExamples;
 import dev.parlance.application.retrieval.IndexSchemaService;
 import dev.parlance.application.retrieval.IndexSchemaUseCase;
+import dev.parlance.application.retrieval.RecentEmbeddings;
 import dev.parlance.application.retrieval.RetrievalSettings;
 import dev.parlance.application.retrieval.RetrieveSchemaService;
 import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
@@ -76,6 +81,7 @@ public final class Components implements AutoCloseable {
   private final Settings settings;
   private EmbedTextPort embedder;
   private LuceneIndexes.SchemaIndex index;
+  private LuceneIndexes.ValueIndex valueIndex;
   private MetadataStore store;
   private QueryExecution execution;
   private Governance.RawQueries rawQueries;
@@ -91,7 +97,9 @@ public final class Components implements AutoCloseable {
 
   public synchronized EmbedTextPort embedder() {
     if (embedder == null) {
-      embedder = OnnxEmbeddings.create(EmbeddingModelChoice.parse(settings.embeddingModel()));
+      embedder =
+          new RecentEmbeddings(
+              OnnxEmbeddings.create(EmbeddingModelChoice.parse(settings.embeddingModel())));
     }
     return embedder;
   }
@@ -101,6 +109,14 @@ public final class Components implements AutoCloseable {
       index = LuceneIndexes.open(home.index());
     }
     return index;
+  }
+
+  /** Distinct values of the sources' text columns, next to the schema index (docs/ask.md). */
+  public synchronized LuceneIndexes.ValueIndex valueIndex() {
+    if (valueIndex == null) {
+      valueIndex = LuceneIndexes.openValues(home.valueIndex());
+    }
+    return valueIndex;
   }
 
   public LlmSettings llmSettings() {
@@ -343,6 +359,44 @@ public final class Components implements AutoCloseable {
         dataSources(), policies(), execution(), store().audit(), Clock.systemUTC());
   }
 
+  public AskSettingsReader askSettings() {
+    return new AskSettingsReader(settings);
+  }
+
+  /**
+   * The question pipeline, over the curated vocabulary: a curated source's catalog is its published
+   * views (structure only: no sample rows are read per question), and prompts carry its
+   * descriptions, value dictionaries, hints and verified questions.
+   */
+  public AskQuestionUseCase askQuestion() {
+    return askQuestion(askSettings().defaults());
+  }
+
+  public AskQuestionUseCase askQuestion(AskSettings ask) {
+    JdbcConnections connections = new JdbcConnections(settings::environmentValue);
+    RetrievalSettings retrieval = RetrievalSettings.defaults();
+    return new AskQuestionService(
+        new AskQuestionService.Ports(
+            dataSources(),
+            policies(),
+            new CuratedCatalogService(
+                Catalogs.jdbc(connections, 0), publishedCuration(), execution(), policies(), 0),
+            sourceSchema(retrieval),
+            index(),
+            embedder(),
+            retrieveSchema(retrieval),
+            Catalogs.values(connections),
+            valueIndex(),
+            valueIndex(),
+            execution(),
+            runQuery(),
+            SqlParsing.analyzer(),
+            new CuratedContextService(publishedCuration()),
+            HallucinationExamples.parse(
+                settings.get("parlance.llm.hallucination.examples", "general"))),
+        ask);
+  }
+
   public synchronized GovernanceBenchmarkUseCase governanceBenchmark() {
     if (rawQueries == null) {
       rawQueries = Governance.raw(new JdbcConnections(settings::environmentValue));
@@ -359,6 +413,10 @@ public final class Components implements AutoCloseable {
     if (index != null) {
       index.close();
       index = null;
+    }
+    if (valueIndex != null) {
+      valueIndex.close();
+      valueIndex = null;
     }
     if (execution != null) {
       execution.close();

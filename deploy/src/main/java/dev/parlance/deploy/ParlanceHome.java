@@ -26,6 +26,11 @@ public record ParlanceHome(Path root) {
     return directory("index");
   }
 
+  /** The embedded index of column values, beside the schema index. */
+  public Path valueIndex() {
+    return directory("index-values");
+  }
+
   /** Databases Parlance generates, such as the demo. */
   public Path databases() {
     return directory("databases");

@@ -52,16 +52,30 @@ public final class CuratedCatalogService implements ReadCatalogPort {
   private final PublishedCurationPort curations;
   private final ExecuteQueryPort executor;
   private final GovernancePoliciesPort policies;
+  private final int sampleRows;
 
   public CuratedCatalogService(
       ReadCatalogPort live,
       PublishedCurationPort curations,
       ExecuteQueryPort executor,
       GovernancePoliciesPort policies) {
+    this(live, curations, executor, policies, SAMPLE_ROWS);
+  }
+
+  /**
+   * @param sampleRows rows read per view for sample values; 0 reads the views' columns only
+   */
+  public CuratedCatalogService(
+      ReadCatalogPort live,
+      PublishedCurationPort curations,
+      ExecuteQueryPort executor,
+      GovernancePoliciesPort policies,
+      int sampleRows) {
     this.live = live;
     this.curations = curations;
     this.executor = executor;
     this.policies = policies;
+    this.sampleRows = Math.max(0, sampleRows);
   }
 
   @Override
@@ -117,7 +131,7 @@ public final class CuratedCatalogService implements ReadCatalogPort {
                 types.add(c.type());
               });
     }
-    String probe = "SELECT * FROM " + view.name() + " LIMIT " + SAMPLE_ROWS;
+    String probe = "SELECT * FROM " + view.name() + " LIMIT " + sampleRows;
     QueryOutcome outcome;
     try {
       outcome =

@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
       BenchExCommand.class,
       BenchGoldFileCommand.class,
       BenchGovernanceCommand.class,
+      BenchPromptSizeCommand.class,
       BenchCurationCommand.class
     })
 final class BenchCommand implements Runnable {

@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
       SourcesCommand.class,
       PolicyCommand.class,
       SqlCommand.class,
+      AskCommand.class,
       AuditCommand.class,
       ViewsCommand.class,
       DescribeCommand.class,

@@ -10,4 +10,10 @@ public final class Catalogs {
   public static ReadCatalogPort jdbc(JdbcConnections connections, int samplesPerColumn) {
     return new JdbcCatalogAdapter(connections, samplesPerColumn);
   }
+
+  /** Reads the distinct values of text columns, for the value index. */
+  public static dev.parlance.domain.values.ReadColumnValuesPort values(
+      JdbcConnections connections) {
+    return new JdbcColumnValuesAdapter(connections);
+  }
 }

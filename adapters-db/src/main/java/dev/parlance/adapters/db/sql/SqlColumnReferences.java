@@ -26,6 +26,7 @@ import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
+import net.sf.jsqlparser.statement.select.SelectVisitorAdapter;
 import net.sf.jsqlparser.statement.select.SetOperationList;
 import net.sf.jsqlparser.statement.select.WithItem;
 
@@ -197,8 +198,29 @@ public final class SqlColumnReferences {
   }
 
   private void columns(Expression expression, Scope scope) {
+    // Sub-queries inside expressions (IN, EXISTS, comparisons) get a scope under this one.
+    SelectVisitorAdapter<Void> subqueries =
+        new SelectVisitorAdapter<>() {
+          @Override
+          public <S> Void visit(ParenthesedSelect subquery, S context) {
+            select(subquery.getSelect(), scope);
+            return null;
+          }
+
+          @Override
+          public <S> Void visit(PlainSelect subquery, S context) {
+            select(subquery, scope);
+            return null;
+          }
+
+          @Override
+          public <S> Void visit(SetOperationList subquery, S context) {
+            select(subquery, scope);
+            return null;
+          }
+        };
     expression.accept(
-        new ExpressionVisitorAdapter<Void>() {
+        new ExpressionVisitorAdapter<Void>(subqueries) {
           @Override
           public <S> Void visit(Column column, S context) {
             scope.resolve(column).ifPresent(found::add);

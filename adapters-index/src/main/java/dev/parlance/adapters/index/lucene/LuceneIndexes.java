@@ -15,6 +15,27 @@ public final class LuceneIndexes {
     void close();
   }
 
+  /** Distinct column values, searched by character trigrams; close it when done. */
+  public interface ValueIndex
+      extends dev.parlance.domain.values.IndexValuesPort,
+          dev.parlance.domain.values.SearchValuesPort,
+          AutoCloseable {
+    @Override
+    void close();
+  }
+
+  /**
+   * The value index in its own directory: values change with the data, the schema with the
+   * structure, so each is rebuilt on its own.
+   */
+  public static ValueIndex openValues(Path directory) {
+    return new LuceneValueIndexAdapter(directory);
+  }
+
+  public static ValueIndex inMemoryValues() {
+    return new LuceneValueIndexAdapter();
+  }
+
   public static SchemaIndex open(Path directory) {
     return new LuceneSchemaIndexAdapter(directory);
   }

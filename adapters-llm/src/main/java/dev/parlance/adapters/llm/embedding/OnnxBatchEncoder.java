@@ -8,10 +8,18 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
 /**
@@ -32,19 +40,33 @@ final class OnnxBatchEncoder implements AutoCloseable {
   private static final int BATCH = 32;
 
   private final OrtEnvironment environment = OrtEnvironment.getEnvironment();
-  private final OrtSession session;
+  private final BlockingQueue<OrtSession> sessions;
+  private final ExecutorService workers;
   private final HuggingFaceTokenizer tokenizer;
   private final Pooling pooling;
   private final boolean typeIds;
 
   OnnxBatchEncoder(InputStream model, InputStream tokenizerJson, Pooling pooling, int threads)
       throws IOException, OrtException {
+    byte[] bytes = model.readAllBytes();
+    this.sessions = new ArrayBlockingQueue<>(threads);
     try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
-      options.setIntraOpNumThreads(threads);
+      options.setIntraOpNumThreads(1);
       options.setInterOpNumThreads(1);
       options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-      this.session = environment.createSession(model.readAllBytes(), options);
+      for (int i = 0; i < threads; i++) {
+        sessions.add(environment.createSession(bytes, options));
+      }
     }
+    AtomicInteger n = new AtomicInteger();
+    this.workers =
+        Executors.newFixedThreadPool(
+            threads,
+            r -> {
+              Thread t = new Thread(r, "parlance-embed-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
     this.tokenizer =
         HuggingFaceTokenizer.newInstance(
             tokenizerJson,
@@ -53,11 +75,11 @@ final class OnnxBatchEncoder implements AutoCloseable {
                 "truncation", "true",
                 "maxLength", String.valueOf(MAX_TOKENS)));
     this.pooling = pooling;
-    this.typeIds = session.getInputNames().contains("token_type_ids");
+    this.typeIds = sessions.peek().getInputNames().contains("token_type_ids");
   }
 
   /** Unit-length embeddings, in the order of {@code texts}. */
-  synchronized List<float[]> encode(List<String> texts) throws OrtException {
+  List<float[]> encode(List<String> texts) throws OrtException {
     Encoding[] encodings = new Encoding[texts.size()];
     for (int i = 0; i < encodings.length; i++) {
       encodings[i] = tokenizer.encode(texts.get(i));
@@ -70,6 +92,7 @@ final class OnnxBatchEncoder implements AutoCloseable {
             .sorted(Comparator.comparingInt(i -> encodings[i].getIds().length))
             .toList();
     float[][] out = new float[texts.size()][];
+    List<Future<?>> running = new ArrayList<>();
     int from = 0;
     while (from < order.size()) {
       int shortest = encodings[order.get(from)].getIds().length;
@@ -80,13 +103,36 @@ final class OnnxBatchEncoder implements AutoCloseable {
         to++;
       }
       List<Integer> batch = order.subList(from, to);
-      float[][] vectors = run(batch.stream().map(i -> encodings[i]).toArray(Encoding[]::new));
-      for (int j = 0; j < batch.size(); j++) {
-        out[batch.get(j)] = vectors[j];
-      }
+      running.add(
+          workers.submit(
+              () -> {
+                float[][] vectors =
+                    run(batch.stream().map(i -> encodings[i]).toArray(Encoding[]::new));
+                for (int j = 0; j < batch.size(); j++) {
+                  out[batch.get(j)] = vectors[j];
+                }
+                return null;
+              }));
       from = to;
     }
+    for (Future<?> f : running) {
+      await(f);
+    }
     return List.of(out);
+  }
+
+  private static void await(Future<?> batch) throws OrtException {
+    try {
+      batch.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while embedding", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof OrtException ort) {
+        throw ort;
+      }
+      throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
+    }
   }
 
   private float[][] run(Encoding[] encodings) throws OrtException {
@@ -112,6 +158,7 @@ final class OnnxBatchEncoder implements AutoCloseable {
       if (typeIds) {
         inputs.put("token_type_ids", OnnxTensor.createTensor(environment, types));
       }
+      OrtSession session = sessions.take();
       try (OrtSession.Result result = session.run(inputs)) {
         float[][][] hidden = (float[][][]) result.get(0).getValue();
         float[][] vectors = new float[n][];
@@ -119,7 +166,12 @@ final class OnnxBatchEncoder implements AutoCloseable {
           vectors[i] = normalize(pool(hidden[i], mask[i]));
         }
         return vectors;
+      } finally {
+        sessions.add(session);
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while embedding", e);
     } finally {
       inputs.values().forEach(OnnxTensor::close);
     }
@@ -160,8 +212,11 @@ final class OnnxBatchEncoder implements AutoCloseable {
   }
 
   @Override
-  public synchronized void close() throws OrtException {
-    session.close();
+  public void close() throws OrtException {
+    workers.shutdownNow();
+    for (OrtSession session : sessions) {
+      session.close();
+    }
     tokenizer.close();
   }
 }

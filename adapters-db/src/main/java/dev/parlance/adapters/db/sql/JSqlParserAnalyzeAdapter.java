@@ -1,0 +1,91 @@
+package dev.parlance.adapters.db.sql;
+
+import dev.parlance.domain.catalog.Names;
+import dev.parlance.domain.catalog.SchemaCatalog;
+import dev.parlance.domain.sql.AnalyzeSqlPort;
+import dev.parlance.domain.sql.SqlShape;
+import java.util.LinkedHashSet;
+import java.util.Optional;
+import java.util.Set;
+import net.sf.jsqlparser.JSQLParserException;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.SetOperationList;
+import net.sf.jsqlparser.util.TablesNamesFinder;
+
+/** Reads a statement's tables, columns and top-level ordering with JSqlParser. */
+final class JSqlParserAnalyzeAdapter implements AnalyzeSqlPort {
+
+  @Override
+  public SqlShape analyze(String sql, SchemaCatalog catalog) {
+    Statement statement;
+    try {
+      statement = CCJSqlParserUtil.parse(sql);
+    } catch (JSQLParserException | RuntimeException e) {
+      return SqlShape.unreadable("cannot parse SQL: " + firstLine(e.getMessage()));
+    }
+    if (!(statement instanceof Select select)) {
+      return new SqlShape(
+          false, Set.of(), Set.of(), false, Optional.of("not a query (SELECT or WITH)"));
+    }
+    Set<String> columns;
+    try {
+      columns = SqlColumnReferences.of(sql, catalog);
+    } catch (RuntimeException e) {
+      columns = Set.of();
+    }
+    Set<String> tables = new LinkedHashSet<>();
+    try {
+      for (String name : new TablesNamesFinder<>().getTables(statement)) {
+        catalog.table(unquote(name)).ifPresent(t -> tables.add(Names.key(t.name())));
+      }
+    } catch (UnsupportedOperationException e) {
+      // The finder does not know every construct; the columns still name their tables.
+    }
+    for (String column : columns) {
+      tables.add(column.substring(0, column.lastIndexOf('.')));
+    }
+    return new SqlShape(true, tables, columns, ordered(select), Optional.empty());
+  }
+
+  private static boolean ordered(Select select) {
+    return switch (select) {
+      case PlainSelect plain ->
+          plain.getOrderByElements() != null && !plain.getOrderByElements().isEmpty();
+      case SetOperationList set ->
+          set.getOrderByElements() != null && !set.getOrderByElements().isEmpty();
+      case ParenthesedSelect p ->
+          (p.getOrderByElements() != null && !p.getOrderByElements().isEmpty())
+              || ordered(p.getSelect());
+      default -> false;
+    };
+  }
+
+  private static String unquote(String name) {
+    StringBuilder out = new StringBuilder();
+    for (String part : name.split("\\.")) {
+      if (!out.isEmpty()) {
+        out.append('.');
+      }
+      String p = part.strip();
+      if (p.length() >= 2
+          && ((p.startsWith("\"") && p.endsWith("\""))
+              || (p.startsWith("`") && p.endsWith("`"))
+              || (p.startsWith("[") && p.endsWith("]")))) {
+        p = p.substring(1, p.length() - 1);
+      }
+      out.append(p);
+    }
+    return out.toString();
+  }
+
+  private static String firstLine(String message) {
+    if (message == null) {
+      return "syntax error";
+    }
+    return message.lines().findFirst().orElse("syntax error").strip();
+  }
+}

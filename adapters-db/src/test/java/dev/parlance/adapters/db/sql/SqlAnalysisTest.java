@@ -1,0 +1,73 @@
+package dev.parlance.adapters.db.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.parlance.domain.catalog.Column;
+import dev.parlance.domain.catalog.SchemaCatalog;
+import dev.parlance.domain.catalog.Table;
+import dev.parlance.domain.catalog.TableKind;
+import dev.parlance.domain.sql.AnalyzeSqlPort;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SqlAnalysisTest {
+
+  private static final SchemaCatalog CATALOG =
+      new SchemaCatalog(
+          "plant",
+          List.of(
+              new Table(
+                  "TB_IN",
+                  TableKind.TABLE,
+                  "",
+                  List.of(Column.of("IN_ID", "INTEGER"), Column.of("IN_CD", "TEXT")),
+                  List.of("IN_ID"),
+                  List.of()),
+              new Table(
+                  "TB_MO",
+                  TableKind.TABLE,
+                  "",
+                  List.of(Column.of("MO_ID", "INTEGER"), Column.of("MO_ST", "INTEGER")),
+                  List.of("MO_ID"),
+                  List.of())));
+
+  private final AnalyzeSqlPort analyzer = SqlParsing.analyzer();
+
+  @Test
+  void should_name_the_tables_and_columns_a_query_reads_when_it_parses() {
+    var shape =
+        analyzer.analyze(
+            "WITH open AS (SELECT MO_ID FROM TB_MO WHERE MO_ST = 1) "
+                + "SELECT i.IN_CD, count(*) FROM TB_IN i, open o GROUP BY i.IN_CD",
+            CATALOG);
+
+    assertThat(shape.readable()).isTrue();
+    assertThat(shape.query()).isTrue();
+    assertThat(shape.tables()).containsExactlyInAnyOrder("tb_in", "tb_mo");
+    assertThat(shape.columns()).contains("tb_in.in_cd", "tb_mo.mo_st", "tb_mo.mo_id");
+    assertThat(shape.orderedAtTop()).isFalse();
+  }
+
+  @Test
+  void should_see_a_top_level_order_by_but_not_one_inside_a_sub_query() {
+    assertThat(analyzer.analyze("SELECT IN_CD FROM TB_IN ORDER BY IN_CD", CATALOG).orderedAtTop())
+        .isTrue();
+    assertThat(
+            analyzer
+                .analyze(
+                    "SELECT IN_CD FROM (SELECT IN_CD FROM TB_IN ORDER BY IN_CD LIMIT 3) t", CATALOG)
+                .orderedAtTop())
+        .isFalse();
+    assertThat(
+            analyzer
+                .analyze("SELECT IN_CD FROM TB_IN UNION SELECT 'x' ORDER BY 1", CATALOG)
+                .orderedAtTop())
+        .isTrue();
+  }
+
+  @Test
+  void should_say_why_when_the_statement_is_not_a_readable_query() {
+    assertThat(analyzer.analyze("SELEC broken", CATALOG).problem()).isPresent();
+    assertThat(analyzer.analyze("DROP TABLE TB_IN", CATALOG).query()).isFalse();
+  }
+}

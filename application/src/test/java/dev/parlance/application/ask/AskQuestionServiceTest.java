@@ -1,0 +1,303 @@
+package dev.parlance.application.ask;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.parlance.application.ask.AskQuestionUseCase.Command;
+import dev.parlance.domain.governance.ColumnRule;
+import dev.parlance.domain.governance.GovernancePolicy;
+import dev.parlance.domain.governance.QueryOutcome;
+import dev.parlance.domain.governance.RowFilter;
+import dev.parlance.domain.question.CuratedContext;
+import dev.parlance.domain.question.VerifiedExample;
+import dev.parlance.domain.values.ColumnValue;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class AskQuestionServiceTest {
+
+  private static final String QUESTION = "Which installation has the most open orders?";
+  private static final String GOOD = "SELECT IN_CD FROM TB_IN";
+  private static final String OTHER = "SELECT IN_CD FROM TB_IN WHERE IN_ID = 2";
+
+  private final AskFixture plant = new AskFixture();
+
+  private static String fenced(String sql) {
+    return "```sql\n" + sql + "\n```\nExplanation: Lists installation codes.";
+  }
+
+  private Answer ask(int m) {
+    return plant
+        .service(AskFixture.settings(m))
+        .ask(Command.of("plant", QUESTION, AskFixture.user()), plant.llm());
+  }
+
+  @Test
+  void should_answer_with_the_largest_group_and_its_share_when_candidates_disagree() {
+    plant
+        .answer(
+            "Question: " + QUESTION,
+            fenced(GOOD),
+            fenced(OTHER),
+            fenced(GOOD),
+            "no sql here",
+            fenced(GOOD))
+        .rows(GOOD, false, new Object[] {"IBX-15"})
+        .rows(OTHER, false, new Object[] {"RJS-12"});
+
+    Answer answer = ask(5);
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.ANSWERED);
+    assertThat(answer.sql()).contains(GOOD);
+    assertThat(answer.confidence()).isEqualTo(0.6);
+    assertThat(answer.result().orElseThrow().rows()).containsExactly(List.of("IBX-15"));
+    assertThat(answer.alternatives()).extracting(Reading::sql).containsExactly(OTHER);
+    assertThat(answer.explanation()).isEqualTo("Lists installation codes.");
+    // Each distinct statement runs once, however many samples wrote it.
+    assertThat(plant.ran).containsExactly(GOOD, OTHER);
+    assertThat(answer.candidates()).hasSize(5);
+    assertThat(answer.candidates().get(3).outcome()).isEqualTo("no SQL in the model's answer");
+  }
+
+  @Test
+  void should_say_it_is_unsure_and_show_the_competing_readings_when_agreement_is_low() {
+    plant
+        .answer(
+            "Question: " + QUESTION,
+            fenced(GOOD),
+            fenced(OTHER),
+            fenced("SELECT 3"),
+            fenced("SELECT 4"))
+        .rows(GOOD, false, new Object[] {"IBX-15"})
+        .rows(OTHER, false, new Object[] {"RJS-12"})
+        .rows("SELECT 3", false, new Object[] {3L})
+        .rows("SELECT 4", false, new Object[] {4L});
+
+    Answer answer = ask(4);
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.UNSURE);
+    assertThat(answer.confidence()).isEqualTo(0.25);
+    assertThat(answer.alternatives()).hasSize(4);
+    assertThat(answer.alternatives().getFirst().sql()).isEqualTo(GOOD);
+  }
+
+  @Test
+  void should_send_a_failed_candidate_back_with_the_databases_error_and_use_the_fix() {
+    plant
+        .answer("Question: " + QUESTION, fenced("SELECT IN_CODE FROM TB_IN"))
+        .answer("That query did not answer", fenced(GOOD))
+        .fails("SELECT IN_CODE FROM TB_IN", "no such column: IN_CODE")
+        .rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer = ask(1);
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.ANSWERED);
+    assertThat(answer.sql()).contains(GOOD);
+    var correction = plant.sent.getLast();
+    assertThat(correction.messages().getLast().text())
+        .contains("the database said: no such column: IN_CODE");
+    assertThat(correction.messages().get(correction.messages().size() - 2).text())
+        .contains("SELECT IN_CODE FROM TB_IN");
+    assertThat(answer.candidates().getFirst().origin()).isEqualTo("sample 1, corrected in round 1");
+    assertThat(answer.stages()).extracting(StageReport::name).contains("correction");
+  }
+
+  @Test
+  void should_stop_after_n_rounds_then_retry_once_with_a_wider_budget() {
+    plant
+        .answer("Question: " + QUESTION, fenced("SELECT broken"))
+        .answer("That query did not answer", fenced("SELECT still_broken"));
+
+    Answer answer = ask(1);
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.NO_ANSWER);
+    // Two correction rounds on the first schema, one on the wider one.
+    long corrections =
+        plant.sent.stream()
+            .filter(r -> r.messages().getLast().text().startsWith("That query did not answer"))
+            .count();
+    assertThat(corrections).isEqualTo(3);
+    // The catalog has 7 columns, fewer than the wider budget: the whole schema was shown.
+    assertThat(answer.notes()).singleElement().asString().contains("retried once with 7");
+    assertThat(answer.problem()).get().asString().contains("no such table");
+  }
+
+  @Test
+  void should_correct_an_empty_result_and_say_it_returned_no_rows() {
+    plant
+        .answer("Question: " + QUESTION, fenced(OTHER))
+        .answer("That query did not answer", fenced(GOOD))
+        .rows(OTHER, false)
+        .rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer = ask(1);
+
+    assertThat(answer.sql()).contains(GOOD);
+    assertThat(plant.prompts()).contains("it ran but returned no rows");
+  }
+
+  @Test
+  void should_skip_corrections_when_a_majority_already_agrees() {
+    plant
+        .answer("Question: " + QUESTION, fenced(GOOD), fenced(GOOD), fenced("SELECT broken"))
+        .rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer = ask(3);
+
+    assertThat(answer.confidence()).isEqualTo(2.0 / 3);
+    assertThat(plant.prompts()).doesNotContain("That query did not answer");
+  }
+
+  @Test
+  void should_report_no_answer_and_zero_confidence_when_every_candidate_fails() {
+    plant.answer("Question: " + QUESTION, fenced("DROP TABLE TB_IN"));
+    plant.outcomes.put(
+        "DROP TABLE TB_IN",
+        QueryOutcome.Refused.of(
+            dev.parlance.domain.governance.RefusalKind.SCHEMA_CHANGE,
+            "read-only",
+            "DROP TABLE TB_IN"));
+
+    Answer answer = ask(2);
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.NO_ANSWER);
+    assertThat(answer.confidence()).isZero();
+    assertThat(answer.sql()).isEmpty();
+    assertThat(answer.candidates()).allMatch(c -> c.outcome().startsWith("refused"));
+  }
+
+  @Test
+  void should_be_queued_without_running_anything_when_the_batch_has_no_answer_yet() {
+    plant.queue = true;
+
+    Answer answer = ask(3);
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.QUEUED);
+    assertThat(plant.ran).isEmpty();
+  }
+
+  @Test
+  void should_account_tokens_cost_and_time_per_stage() {
+    plant.answer("Question: " + QUESTION, fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer = ask(3);
+
+    assertThat(answer.stages())
+        .extracting(StageReport::name)
+        .contains("catalog", "hallucination", "values")
+        .containsSubsequence("retrieval", "context", "generation", "execution", "voting");
+    StageReport generation =
+        answer.stages().stream()
+            .filter(s -> s.name().equals("generation"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(generation.calls()).isEqualTo(3);
+    assertThat(generation.usage().promptTokens()).isEqualTo(300);
+    assertThat(answer.llmCalls()).isEqualTo(4);
+    assertThat(answer.usage().completionTokens()).isEqualTo(40);
+    assertThat(answer.cost().usd()).isEqualByComparingTo("0.0004");
+    assertThat(plant.budgets).containsExactly(20);
+    assertThat(plant.sent.get(1).samples()).isEqualTo(3);
+    assertThat(plant.sent.get(1).temperature()).isEqualTo(0.5);
+  }
+
+  @Test
+  void should_keep_hidden_columns_and_masked_values_out_of_every_prompt() {
+    plant.policy =
+        GovernancePolicy.defaults("plant")
+            .withColumnRule(ColumnRule.hide("*", "TB_IN", "IN_SECRET"))
+            .withColumnRule(ColumnRule.mask("analyst", "TB_IN", "IN_OWNER"));
+    plant.retrieved = List.of("tb_in.in_cd", "tb_in.in_secret", "tb_in.in_owner");
+    plant.values.add(new ColumnValue("TB_IN", "IN_OWNER", "Rita Souza"));
+    plant.values.add(new ColumnValue("TB_IN", "IN_CD", "IBX-15"));
+    plant.answer("Question: ", fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer =
+        plant
+            .service(AskFixture.settings(1))
+            .ask(
+                Command.of("plant", "orders of rita souza at ibx15", AskFixture.user()),
+                plant.llm());
+
+    String prompts = plant.prompts();
+    assertThat(prompts).doesNotContain("IN_SECRET").doesNotContain("Rita Souza");
+    assertThat(prompts).contains("IN_OWNER TEXT, -- masked for you: values not shown");
+    assertThat(prompts).contains("column IN_CD of table TB_IN has values: 'IBX-15'");
+    // Sample rows are read under the policy and leave the masked column out.
+    assertThat(plant.governedReads).contains("SELECT IN_ID, IN_CD FROM TB_IN LIMIT 3");
+    assertThat(answer.values()).extracting(v -> v.value().value()).containsExactly("IBX-15");
+  }
+
+  @Test
+  void should_confirm_a_value_of_a_row_filtered_table_through_governed_execution() {
+    plant.policy =
+        GovernancePolicy.defaults("plant")
+            .withRowFilter(new RowFilter("analyst", "TB_IN", "IN_ID = 1"));
+    plant.values.add(new ColumnValue("TB_IN", "IN_CD", "IBX-15"));
+    plant.answer("Question: ", fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer =
+        plant
+            .service(AskFixture.settings(1))
+            .ask(Command.of("plant", "orders at ibx15", AskFixture.user()), plant.llm());
+
+    assertThat(plant.governedReads).contains("SELECT 1 FROM TB_IN WHERE IN_CD = 'IBX-15' LIMIT 1");
+    // The fake returns no row for it: the value is not the user's to see.
+    assertThat(answer.values()).isEmpty();
+  }
+
+  @Test
+  void should_withhold_values_stewards_marked_and_show_hints_and_the_nearest_examples() {
+    plant.curated =
+        new CuratedContext(
+            Map.of("tb_in", "installations (platforms, refineries)"),
+            Map.of("tb_mo.mo_st", "1 open, 5 closed"),
+            List.of("Orders are open when MO_ST = 1."),
+            List.of(
+                new VerifiedExample("How many installations?", "SELECT count(*) FROM TB_IN"),
+                new VerifiedExample("List open orders", "SELECT MO_ID FROM TB_MO WHERE MO_ST = 1")),
+            Set.of("tb_in.in_cd"));
+    plant.answer("Question: ", fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+
+    ask(1);
+
+    String prompts = plant.prompts();
+    assertThat(prompts)
+        .contains("-- installations (platforms, refineries)")
+        .contains("MO_ST INTEGER, -- 1 open, 5 closed")
+        .contains("- Orders are open when MO_ST = 1.")
+        .contains("SQL: SELECT MO_ID FROM TB_MO WHERE MO_ST = 1");
+    assertThat(plant.governedReads).contains("SELECT IN_ID FROM TB_IN LIMIT 3");
+  }
+
+  @Test
+  void should_let_the_run_choose_strategy_and_candidates() {
+    plant
+        .answer("### Complete SQLite SQL query only", "IN_CD FROM TB_IN")
+        .rows(GOOD, false, new Object[] {"IBX-15"});
+    plant.answer("Rank all the tables", "[\"TB_IN\", \"TB_MO\"]");
+    plant.answer("Rank the columns", "{\"TB_IN\": [\"IN_CD\"], \"TB_MO\": [\"MO_ST\"]}");
+
+    Answer answer =
+        plant
+            .service(AskFixture.settings(5))
+            .ask(
+                new Command(
+                    "plant",
+                    QUESTION,
+                    AskFixture.user(),
+                    Optional.of(StrategyName.C3),
+                    OptionalInt.of(2)),
+                plant.llm());
+
+    assertThat(answer.strategy()).isEqualTo(StrategyName.C3);
+    assertThat(answer.sql()).contains(GOOD);
+    assertThat(answer.confidence()).isEqualTo(1.0);
+    assertThat(answer.stages())
+        .extracting(StageReport::name)
+        .contains("c3 table recall", "c3 column recall");
+  }
+}

@@ -1,0 +1,90 @@
+package dev.parlance.application.retrieval;
+
+import dev.parlance.domain.retrieval.ElementHit;
+import dev.parlance.domain.retrieval.ElementKind;
+import dev.parlance.domain.retrieval.EmbeddingVector;
+import dev.parlance.domain.retrieval.IndexSchemaPort;
+import dev.parlance.domain.retrieval.IndexedElement;
+import dev.parlance.domain.retrieval.SearchSchemaPort;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** An in-memory index: exact cosine search, and word overlap standing in for BM25. */
+final class FakeSchemaIndex implements IndexSchemaPort, SearchSchemaPort {
+
+  private final Map<String, List<IndexedElement>> sources = new HashMap<>();
+  private final Map<String, String> models = new HashMap<>();
+  int replacements;
+
+  @Override
+  public void replace(String source, String model, List<IndexedElement> elements) {
+    sources.put(source, List.copyOf(elements));
+    models.put(source, model);
+    replacements++;
+  }
+
+  @Override
+  public void remove(String source) {
+    sources.remove(source);
+    models.remove(source);
+  }
+
+  @Override
+  public Optional<IndexStatus> status(String source) {
+    return Optional.ofNullable(sources.get(source))
+        .map(e -> new IndexStatus(source, models.get(source), e.size()));
+  }
+
+  @Override
+  public List<ElementHit> nearest(String source, ElementKind kind, EmbeddingVector query, int k) {
+    return of(source, kind).stream()
+        .map(e -> new ElementHit(e, query.cosine(e.vector())))
+        .sorted(Comparator.comparingDouble(h -> -h.score()))
+        .limit(k)
+        .toList();
+  }
+
+  @Override
+  public List<ElementHit> matching(String source, ElementKind kind, String text, int k) {
+    Set<String> words = Set.of(FakeEmbedder.words(text));
+    List<ElementHit> hits = new ArrayList<>();
+    for (IndexedElement e : of(source, kind)) {
+      long shared =
+          java.util.Arrays.stream(FakeEmbedder.words(e.element().searchText()))
+              .distinct()
+              .filter(words::contains)
+              .count();
+      if (shared > 0) {
+        hits.add(new ElementHit(e, shared));
+      }
+    }
+    hits.sort(Comparator.comparingDouble(h -> -h.score()));
+    return hits.subList(0, Math.min(k, hits.size()));
+  }
+
+  @Override
+  public List<IndexedElement> byIds(String source, Collection<String> ids) {
+    return sources.getOrDefault(source, List.of()).stream()
+        .filter(e -> ids.contains(e.element().id()))
+        .toList();
+  }
+
+  @Override
+  public List<IndexedElement> columnsOf(String source, Collection<String> tableIds) {
+    return of(source, ElementKind.COLUMN).stream()
+        .filter(e -> tableIds.contains(e.element().tableId()))
+        .toList();
+  }
+
+  private List<IndexedElement> of(String source, ElementKind kind) {
+    return sources.getOrDefault(source, List.of()).stream()
+        .filter(e -> e.element().kind() == kind)
+        .toList();
+  }
+}

@@ -1,0 +1,282 @@
+package dev.parlance.deploy.cli;
+
+import dev.parlance.adapters.llm.chat.LlmConfigurationException;
+import dev.parlance.application.ask.Answer;
+import dev.parlance.application.ask.AskQuestionUseCase;
+import dev.parlance.application.ask.AskSettings;
+import dev.parlance.application.ask.Reading;
+import dev.parlance.application.ask.StageReport;
+import dev.parlance.application.ask.StrategyName;
+import dev.parlance.deploy.Components;
+import dev.parlance.deploy.LlmSettings;
+import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.governance.QueryResult;
+import dev.parlance.domain.governance.ResultColumn;
+import dev.parlance.domain.governance.UserIdentity;
+import dev.parlance.domain.values.ValueMatch;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code parlance ask}: a plain-language question answered with governed SQL, the rows, how sure
+ * Parlance is, and what each stage cost. Exit codes: 0 answered (also when unsure: the readings are
+ * shown), 1 no answer, 2 refused or bad usage (including no language model configured).
+ */
+@Command(
+    name = "ask",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Ask a question about a source in plain language: Parlance writes SQL with a language model,"
+          + " runs the candidates under the source's policy, votes by their results and prints the"
+          + " answer with its confidence, tokens, cost and time per stage.",
+      "Exit codes: 0 answered, 1 no answer, 2 refused or bad usage."
+    })
+final class AskCommand implements Callable<Integer> {
+
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--source", required = true, paramLabel = "NAME", description = "the source")
+  String source;
+
+  @Option(
+      names = "--strategy",
+      paramLabel = "NAME",
+      description = "direct, c3, din or ta-sql (default: the source's, else parlance.ask.strategy)")
+  String strategy;
+
+  @Option(
+      names = "--candidates",
+      paramLabel = "N",
+      description = "SQL candidates that vote (default: parlance.ask.candidates, 5)")
+  Integer candidates;
+
+  @Option(names = "--llm", paramLabel = "PROFILE", description = "a named language-model profile")
+  String profile;
+
+  @Option(
+      names = "--as",
+      paramLabel = "USER",
+      description = "the user the question is asked for (default: the operating-system user)")
+  String user;
+
+  @Option(
+      names = "--roles",
+      split = ",",
+      paramLabel = "R1,R2",
+      description = "the user's roles, which select row filters and column rules")
+  List<String> roles = new ArrayList<>();
+
+  @Option(
+      names = "--attr",
+      paramLabel = "NAME=VALUE",
+      description = "a user attribute for row filters, e.g. region=SE (repeatable)")
+  List<String> attributes = new ArrayList<>();
+
+  @Option(names = "--max-width", defaultValue = "40", description = "widest column printed")
+  int maxWidth;
+
+  @Option(names = "--details", description = "also print every candidate and what became of it")
+  boolean details;
+
+  @Parameters(index = "0", paramLabel = "QUESTION", description = "the question, in quotes")
+  String question;
+
+  @Override
+  public Integer call() {
+    ParlanceCli cli = ParlanceCli.of(spec);
+    Components components = cli.components();
+    UserIdentity identity = identity();
+    if (candidates != null && (candidates < 1 || candidates > 64)) {
+      throw CommandFailure.refused("--candidates must be between 1 and 64");
+    }
+    Optional<StrategyName> chosen =
+        Optional.ofNullable(strategy)
+            .map(StrategyName::parse)
+            .or(() -> components.askSettings().strategyOf(source));
+    if (components.dataSources().find(source).isEmpty()) {
+      throw CommandFailure.failed("no source named '" + source + "' (see 'parlance sources list')");
+    }
+    CompleteChatPort llm;
+    try {
+      Optional<LlmSettings.LlmChoice> choice =
+          components.llmSettings().choose(Optional.ofNullable(profile), Optional.of(source));
+      if (choice.isEmpty()) {
+        throw CommandFailure.refused(LlmSettings.howToConfigure());
+      }
+      llm = components.llm(choice.get());
+    } catch (LlmConfigurationException e) {
+      throw CommandFailure.refused(e.getMessage());
+    }
+    AskSettings settings = components.askSettings().defaults();
+    // Loading the embedding model is start-up, once per process, not per question.
+    long start = System.nanoTime();
+    components.embedder().embedQuery("warm up");
+    components.index().status(source);
+    components.valueIndex().count(source);
+    long startupMs = (System.nanoTime() - start) / 1_000_000;
+    Answer answer =
+        components
+            .askQuestion(settings)
+            .ask(
+                new AskQuestionUseCase.Command(
+                    source,
+                    question,
+                    identity,
+                    chosen,
+                    candidates == null ? OptionalInt.empty() : OptionalInt.of(candidates)),
+                llm,
+                new TerminalProgress(cli.err()));
+    print(cli.out(), answer, settings, startupMs);
+    return switch (answer.status()) {
+      case ANSWERED, UNSURE -> ParlanceCli.OK;
+      case QUEUED -> {
+        cli.err().println("parlance: " + answer.problem().orElse("queued"));
+        yield ParlanceCli.FAILED;
+      }
+      case NO_ANSWER -> {
+        boolean refused =
+            !answer.candidates().isEmpty()
+                && answer.candidates().stream().allMatch(c -> c.outcome().startsWith("refused"));
+        cli.err().println("parlance: no answer: " + answer.problem().orElse("no candidate ran"));
+        yield refused ? ParlanceCli.REFUSED : ParlanceCli.FAILED;
+      }
+    };
+  }
+
+  private UserIdentity identity() {
+    Map<String, String> attrs = new LinkedHashMap<>();
+    for (String a : attributes) {
+      int eq = a.indexOf('=');
+      if (eq <= 0) {
+        throw CommandFailure.refused("--attr needs NAME=VALUE, got '" + a + "'");
+      }
+      attrs.put(a.substring(0, eq), a.substring(eq + 1));
+    }
+    String name = user != null ? user : System.getProperty("user.name", "unknown");
+    return new UserIdentity(name, new HashSet<>(roles), attrs);
+  }
+
+  private void print(PrintStream out, Answer a, AskSettings settings, long startupMs) {
+    if (a.sql().isPresent()) {
+      out.println("SQL");
+      a.sql().get().lines().forEach(l -> out.println("  " + l));
+      out.println();
+      QueryResult r = a.result().orElseThrow();
+      TextTable.print(
+          out,
+          r.columns().stream().map(ResultColumn::name).toList(),
+          r.rows(),
+          Math.max(4, maxWidth));
+      out.printf(
+          "(%d %s%s)%n%n",
+          r.rowCount(),
+          r.rowCount() == 1 ? "row" : "rows",
+          r.truncated() ? ", more not shown" : "");
+    }
+    int total = a.candidates().size();
+    switch (a.status()) {
+      case ANSWERED ->
+          out.printf(
+              "confidence  %.0f%% (%s)%n", 100 * a.confidence(), agreeing(a.confidence(), total));
+      case UNSURE -> {
+        out.printf(
+            "confidence  %.0f%% (%s): Parlance is unsure; the readings that competed:%n",
+            100 * a.confidence(), agreeing(a.confidence(), total));
+        int i = 1;
+        for (Reading reading : a.alternatives()) {
+          out.printf(
+              "  %d. %d of %d candidates, %d %s: %s%n",
+              i++,
+              reading.votes(),
+              total,
+              reading.rowCount(),
+              reading.rowCount() == 1 ? "row" : "rows",
+              oneLine(reading.sql()));
+        }
+      }
+      case NO_ANSWER -> out.println("confidence  0% (no candidate ran)");
+      case QUEUED -> out.println("queued      waiting for the offline batch");
+    }
+    if (a.status() == Answer.Status.ANSWERED && !a.alternatives().isEmpty()) {
+      out.printf(
+          "also seen   %d other reading%s:%n",
+          a.alternatives().size(), a.alternatives().size() == 1 ? "" : "s");
+      for (Reading reading : a.alternatives()) {
+        out.printf(
+            "  %d of %d candidates, %d rows: %s%n",
+            reading.votes(), total, reading.rowCount(), oneLine(reading.sql()));
+      }
+    }
+    if (!a.explanation().isEmpty()) {
+      out.println("explanation " + a.explanation());
+    }
+    out.println("strategy    " + a.strategy().label());
+    if (!a.schemaElements().isEmpty()) {
+      out.println("columns     " + String.join(", ", a.schemaElements()));
+    }
+    if (!a.values().isEmpty()) {
+      List<String> values = new ArrayList<>();
+      for (ValueMatch v : a.values()) {
+        values.add(v.value().table() + "." + v.value().column() + " = '" + v.value().value() + "'");
+      }
+      out.println("values      " + String.join(", ", values));
+    }
+    a.notes().forEach(n -> out.println("note        " + n));
+    if (details) {
+      out.println("candidates");
+      a.candidates()
+          .forEach(
+              c -> out.printf("  %s: %s%n    %s%n", c.origin(), c.outcome(), oneLine(c.sql())));
+    }
+    out.printf(
+        "tokens      %d prompt + %d completion in %d call%s%n",
+        a.usage().promptTokens(),
+        a.usage().completionTokens(),
+        a.llmCalls(),
+        a.llmCalls() == 1 ? "" : "s");
+    out.println("cost        " + a.cost().display());
+    long llm = a.llmMillis();
+    long other = a.otherMillis();
+    out.printf(
+        "time        %d ms: language model %d ms, Parlance %d ms (%s of the model's time)%n",
+        llm + other,
+        llm,
+        other,
+        llm == 0 ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100.0 * other / llm));
+    out.println("stages      stage                  calls   prompt  compl.   llm ms  other ms");
+    for (StageReport s : a.stages()) {
+      out.printf(
+          "            %-22s %5d %8d %7d %8d %9d%s%n",
+          s.name(),
+          s.calls(),
+          s.usage().promptTokens(),
+          s.usage().completionTokens(),
+          s.llmMillis(),
+          s.otherMillis(),
+          s.oneTime() ? "  (once per source, not counted)" : "");
+    }
+    out.printf(
+        "start-up    %d ms loading the embedding model and opening the indexes (once per process)%n",
+        startupMs);
+  }
+
+  private static String agreeing(double confidence, int total) {
+    long agree = Math.round(confidence * total);
+    return agree + " of " + total + " candidates agree";
+  }
+
+  private static String oneLine(String s) {
+    return s.replaceAll("\\s+", " ").strip();
+  }
+}

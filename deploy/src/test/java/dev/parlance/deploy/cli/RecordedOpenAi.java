@@ -1,0 +1,137 @@
+package dev.parlance.deploy.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A local server speaking OpenAI's chat-completions wire format that answers the pipeline's real
+ * prompts from recordings: the first recorded fragment found in the last user message chooses the
+ * answer (answers to one fragment are given in turn, the last one repeating). It keeps every prompt
+ * it was sent and can take a fixed time to answer, like a real model.
+ */
+final class RecordedOpenAi implements AutoCloseable {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Map<String, List<String>> answers = new LinkedHashMap<>();
+  private final Map<String, Integer> turns = new HashMap<>();
+  private final List<String> prompts = new ArrayList<>();
+  private final HttpServer server;
+  private volatile long delayMs;
+
+  RecordedOpenAi() throws IOException {
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.setExecutor(java.util.concurrent.Executors.newFixedThreadPool(8));
+    server.createContext(
+        "/",
+        exchange -> {
+          JsonNode request = JSON.readTree(exchange.getRequestBody());
+          StringBuilder all = new StringBuilder();
+          String lastUser = "";
+          for (JsonNode m : request.path("messages")) {
+            String text = m.path("content").asText();
+            all.append(text).append('\n');
+            if (m.path("role").asText().equals("user")) {
+              lastUser = text;
+            }
+          }
+          synchronized (prompts) {
+            prompts.add(all.toString());
+          }
+          String content = answer(lastUser);
+          if (delayMs > 0) {
+            try {
+              Thread.sleep(delayMs);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          }
+          byte[] body = completion(content).getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(200, body.length);
+          exchange.getResponseBody().write(body);
+          exchange.close();
+        });
+    server.start();
+  }
+
+  RecordedOpenAi answer(String fragment, String... texts) {
+    answers.put(fragment, List.of(texts));
+    return this;
+  }
+
+  RecordedOpenAi delay(long millis) {
+    delayMs = millis;
+    return this;
+  }
+
+  List<String> prompts() {
+    synchronized (prompts) {
+      return List.copyOf(prompts);
+    }
+  }
+
+  /** Environment that points the default LLM profile at this server. */
+  Map<String, String> environment() {
+    Map<String, String> env = new HashMap<>();
+    env.put("PARLANCE_LLM_PROVIDER", "openai");
+    env.put("PARLANCE_LLM_MODEL", "gpt-4o-mini");
+    env.put("PARLANCE_LLM_API_KEY", "sk-test");
+    env.put("PARLANCE_LLM_BASE_URL", "http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
+    env.put("PARLANCE_LLM_PRICE_INPUT", "0.15");
+    env.put("PARLANCE_LLM_PRICE_OUTPUT", "0.60");
+    return env;
+  }
+
+  private synchronized String answer(String lastUser) {
+    if (lastUser.contains("Hallucinate a minimal schema")) {
+      // CRUSH4SQL's step: one recorded hallucination serves every question of these tests.
+      return "Installation(code, name), MaintenanceOrder(status, installation), Singer(name, age)";
+    }
+    for (var e : answers.entrySet()) {
+      if (lastUser.contains(e.getKey())) {
+        int turn = turns.merge(e.getKey(), 1, Integer::sum) - 1;
+        return e.getValue().get(Math.min(turn, e.getValue().size() - 1));
+      }
+    }
+    return "I do not know.";
+  }
+
+  private static String completion(String content) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("id", "chatcmpl-recorded");
+    root.put("object", "chat.completion");
+    root.put("created", 1733770000);
+    root.put("model", "gpt-4o-mini-2024-07-18");
+    ObjectNode choice = root.putArray("choices").addObject();
+    choice.put("index", 0);
+    ObjectNode message = choice.putObject("message");
+    message.put("role", "assistant");
+    message.put("content", content);
+    message.putNull("refusal");
+    choice.putNull("logprobs");
+    choice.put("finish_reason", "stop");
+    ObjectNode usage = root.putObject("usage");
+    usage.put("prompt_tokens", 1200);
+    usage.put("completion_tokens", 60);
+    usage.put("total_tokens", 1260);
+    return root.toString();
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+  }
+}
