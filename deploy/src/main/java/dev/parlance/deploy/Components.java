@@ -313,11 +313,24 @@ public final class Components implements AutoCloseable {
   }
 
   /**
-   * The question pipeline as regression sees it. None until the pipeline issue wires one: then
-   * publishing also checks that the pipeline's answer to each verified question agrees.
+   * The question pipeline as regression sees it: when a language model is configured for the source
+   * (and {@code parlance.curation.pipeline-regression} is not {@code false}), publishing asks the
+   * pipeline each approved verified question and reports whether its answer agrees.
    */
   public AnswerQuestionPort questionPipeline() {
-    return AnswerQuestionPort.none();
+    if (settings.get("parlance.curation.pipeline-regression", "true").equalsIgnoreCase("false")) {
+      return AnswerQuestionPort.none();
+    }
+    return (source, question) ->
+        llm(Optional.empty(), Optional.of(source))
+            .flatMap(
+                model ->
+                    askQuestion()
+                        .ask(
+                            AskQuestionUseCase.Command.of(
+                                source, question, ValidateCurationService.STEWARD),
+                            model)
+                        .sql());
   }
 
   public PublishCurationUseCase publishCuration() {

@@ -182,9 +182,12 @@ public final class CuratedCatalogService implements ReadCatalogPort {
               samples,
               OptionalLong.empty()));
     }
+    // A view Parlance expands is governed through its base tables, so consumers (the pipeline's
+    // visibility check) treat it like a table; a database view keeps its kind, and the policy must
+    // name it like any database view.
     return new Table(
         view.name(),
-        TableKind.VIEW,
+        view.inDatabase() ? TableKind.VIEW : TableKind.TABLE,
         withSynonyms(view.description(), view.name(), curation.synonyms()),
         columns,
         columns.stream().anyMatch(c -> c.name().equalsIgnoreCase("id")) ? List.of("id") : List.of(),

@@ -103,7 +103,7 @@ class CuratedCatalogServiceTest {
     assertThat(c.tables())
         .extracting(Table::name)
         .containsExactly("installation", "orders", "TB_EMP");
-    assertThat(c.table("orders").orElseThrow().kind()).isEqualTo(TableKind.VIEW);
+    assertThat(c.table("orders").orElseThrow().kind()).isEqualTo(TableKind.TABLE);
   }
 
   @Test

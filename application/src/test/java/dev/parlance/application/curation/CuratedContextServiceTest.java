@@ -2,14 +2,20 @@ package dev.parlance.application.curation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.parlance.domain.curation.CurationFixture;
+import dev.parlance.domain.curation.CuratedView;
+import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.CurationVersion;
 import dev.parlance.domain.curation.DataDescription;
 import dev.parlance.domain.curation.TableDescription;
+import dev.parlance.domain.curation.ValueLabel;
+import dev.parlance.domain.curation.VerifiedQuery;
+import dev.parlance.domain.curation.VerifiedStatus;
+import dev.parlance.domain.curation.ViewKind;
 import dev.parlance.domain.question.CuratedContext;
 import dev.parlance.domain.question.VerifiedExample;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +24,31 @@ class CuratedContextServiceTest {
   @Test
   void should_hand_prompts_the_published_descriptions_dictionaries_hints_and_examples() {
     var curation =
-        CurationFixture.plant()
+        Curation.empty("plant")
+            .withView(
+                new CuratedView(
+                    "maintenance_order",
+                    ViewKind.PARTIALLY_EXTENDED,
+                    "A work order.",
+                    "SELECT MO_ID AS id, MO_ST AS status FROM TB_MO",
+                    Map.of(),
+                    false,
+                    List.of(
+                        new DataDescription(
+                            "status",
+                            "where the order stands",
+                            "",
+                            List.of(new ValueLabel("1", "open"), new ValueLabel("5", "closed")),
+                            true))))
+            .withHint("Dates are ISO text: use date('now') in SQLite.")
+            .withVerified(
+                new VerifiedQuery(
+                    "q1",
+                    "How many orders are open?",
+                    "SELECT count(*) FROM maintenance_order WHERE status = 1",
+                    "rita",
+                    VerifiedStatus.APPROVED,
+                    "simple"))
             .withTable(
                 new TableDescription(
                     "TB_EMP",

@@ -63,6 +63,8 @@ class CurationCommandTest {
                     "PARLANCE_LLM_PROVIDER", "openai",
                     "PARLANCE_LLM_MODEL", "gpt-4o-mini",
                     "PARLANCE_LLM_API_KEY", "sk-test",
+                    // The recorded server answers the assistants' prompt only.
+                    "PARLANCE_CURATION_PIPELINE_REGRESSION", "false",
                     "PARLANCE_LLM_BASE_URL",
                         "http://127.0.0.1:" + server.getAddress().getPort() + "/v1")));
   }
