@@ -74,9 +74,10 @@ public final class IndexSchemaService implements IndexSchemaUseCase {
         millis);
   }
 
-  // A verified question is found by its question alone; its SQL (the details) is searched
-  // lexically.
+  // Only columns mix in their details: ranking compares questions with columns, a table's
+  // description (often long, costly to embed) is searched lexically, and a verified question is
+  // found by its question alone, its SQL searched lexically.
   private static boolean mixed(SchemaElement e) {
-    return !e.details().isEmpty() && e.kind() != ElementKind.VERIFIED_QUERY;
+    return e.kind() == ElementKind.COLUMN && !e.details().isEmpty();
   }
 }
