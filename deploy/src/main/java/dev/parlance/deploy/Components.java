@@ -1,6 +1,7 @@
 package dev.parlance.deploy;
 
 import dev.parlance.adapters.db.benchmark.BenchmarkData;
+import dev.parlance.adapters.db.curation.CurationFiles;
 import dev.parlance.adapters.db.demo.DemoDatabase;
 import dev.parlance.adapters.db.evaluation.BenchmarkExecution;
 import dev.parlance.adapters.db.governance.Governance;
@@ -20,6 +21,21 @@ import dev.parlance.application.benchmark.GovernanceBenchmarkService;
 import dev.parlance.application.benchmark.GovernanceBenchmarkUseCase;
 import dev.parlance.application.benchmark.RetrievalBenchmarkService;
 import dev.parlance.application.benchmark.RetrievalBenchmarkUseCase;
+import dev.parlance.application.curation.CuratedCatalogService;
+import dev.parlance.application.curation.CuratedContextService;
+import dev.parlance.application.curation.CuratedViewExpansion;
+import dev.parlance.application.curation.CurationRecallService;
+import dev.parlance.application.curation.CurationRecallUseCase;
+import dev.parlance.application.curation.EditCurationService;
+import dev.parlance.application.curation.EditCurationUseCase;
+import dev.parlance.application.curation.PublishCurationService;
+import dev.parlance.application.curation.PublishCurationUseCase;
+import dev.parlance.application.curation.ReadCurationService;
+import dev.parlance.application.curation.ReadCurationUseCase;
+import dev.parlance.application.curation.SuggestCurationService;
+import dev.parlance.application.curation.SuggestCurationUseCase;
+import dev.parlance.application.curation.ValidateCurationService;
+import dev.parlance.application.curation.ValidateCurationUseCase;
 import dev.parlance.application.evaluation.EvaluatePipelineService;
 import dev.parlance.application.evaluation.EvaluatePipelineUseCase;
 import dev.parlance.application.evaluation.ScorePredictionsService;
@@ -30,6 +46,7 @@ import dev.parlance.application.retrieval.HallucinateSchemaService;
 import dev.parlance.application.retrieval.HallucinationExamples;
 import dev.parlance.application.retrieval.IndexSchemaService;
 import dev.parlance.application.retrieval.IndexSchemaUseCase;
+import dev.parlance.application.retrieval.RecentEmbeddings;
 import dev.parlance.application.retrieval.RetrievalSettings;
 import dev.parlance.application.retrieval.RetrieveSchemaService;
 import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
@@ -37,12 +54,15 @@ import dev.parlance.application.retrieval.SourceSchemaService;
 import dev.parlance.application.retrieval.SourceSchemaUseCase;
 import dev.parlance.domain.catalog.ReadCatalogPort;
 import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.curation.AnswerQuestionPort;
+import dev.parlance.domain.curation.Curation;
+import dev.parlance.domain.curation.CurationFilePort;
+import dev.parlance.domain.curation.CurationStorePort;
+import dev.parlance.domain.curation.PublishedCurationPort;
 import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.evaluation.PipelineRunLogPort;
 import dev.parlance.domain.governance.FindAuditPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
-import dev.parlance.domain.governance.ViewExpansion;
-import dev.parlance.domain.question.CuratedContextPort;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
@@ -80,7 +100,9 @@ public final class Components implements AutoCloseable {
 
   public synchronized EmbedTextPort embedder() {
     if (embedder == null) {
-      embedder = OnnxEmbeddings.create(EmbeddingModelChoice.parse(settings.embeddingModel()));
+      embedder =
+          new RecentEmbeddings(
+              OnnxEmbeddings.create(EmbeddingModelChoice.parse(settings.embeddingModel())));
     }
     return embedder;
   }
@@ -141,8 +163,16 @@ public final class Components implements AutoCloseable {
   }
 
   /** Live catalogs of configured sources, with a few sample values per text column. */
-  public ReadCatalogPort readCatalog() {
+  public ReadCatalogPort liveCatalog() {
     return Catalogs.jdbc(new JdbcConnections(settings::environmentValue), CATALOG_SAMPLES);
+  }
+
+  /**
+   * Catalogs as prompts and retrieval should see them: a curated source's published views and
+   * descriptions in place of the base tables they read; other sources as they are.
+   */
+  public CuratedCatalogService readCatalog() {
+    return new CuratedCatalogService(liveCatalog(), publishedCuration(), execution(), policies());
   }
 
   public SourceSchemaUseCase sourceSchema(RetrievalSettings retrieval) {
@@ -152,7 +182,9 @@ public final class Components implements AutoCloseable {
         indexSchema(),
         index(),
         embedder(),
-        retrieveSchema(retrieval));
+        retrieveSchema(retrieval),
+        publishedCuration(),
+        SqlParsing.queryColumns());
   }
 
   public RetrievalBenchmarkUseCase retrievalBenchmark(RetrievalSettings retrieval) {
@@ -214,6 +246,7 @@ public final class Components implements AutoCloseable {
         Path demo = DemoDatabase.ensure(home.databases());
         store.dataSources().save(DemoDatabase.source(demo));
         store.policies().publish(DemoDatabase.policy(), "parlance");
+        publishDemoCuration();
       } else {
         regenerateMissingDemo();
       }
@@ -221,15 +254,26 @@ public final class Components implements AutoCloseable {
     return store;
   }
 
-  // The demo is generated data: if its file was deleted, make it again rather than fail.
+  // The demo is generated data: if its file was deleted, make it again rather than fail. A store
+  // made before curation existed gets the demo's curation once.
   private void regenerateMissingDemo() {
     Path expected = home.databases().resolve(DemoDatabase.FILE_NAME);
     Optional<DataSource> demo = store.dataSources().find(DemoDatabase.SOURCE_NAME);
-    if (demo.isPresent()
-        && demo.get().jdbcUrl().equals(DemoDatabase.source(expected).jdbcUrl())
-        && !Files.exists(expected)) {
+    boolean ours =
+        demo.isPresent() && demo.get().jdbcUrl().equals(DemoDatabase.source(expected).jdbcUrl());
+    if (ours && !Files.exists(expected)) {
       DemoDatabase.ensure(home.databases());
     }
+    if (ours && store.curation().latestVersion(DemoDatabase.SOURCE_NAME) == 0) {
+      publishDemoCuration();
+    }
+  }
+
+  // The shipped curation is proven by DemoCurationRowsTest; publishing it skips validation to keep
+  // the first start fast, and the index is built on the first search.
+  private void publishDemoCuration() {
+    Curation demo = curationFiles().read(DemoDatabase.curationYaml());
+    store.curation().publish(demo, "parlance", "the demo's shipped curation", true);
   }
 
   private String credential(String variable) {
@@ -258,13 +302,100 @@ public final class Components implements AutoCloseable {
     return store().auditTrail();
   }
 
-  /** Governed execution on the sources' databases; curated views arrive with the curation issue. */
+  /**
+   * Governed execution on the sources' databases; a query over a source's published views runs with
+   * each used view expanded into a {@code WITH} clause over base tables.
+   */
   public synchronized QueryExecution execution() {
     if (execution == null) {
       execution =
-          Governance.jdbc(new JdbcConnections(settings::environmentValue), ViewExpansion.none());
+          Governance.jdbc(
+              new JdbcConnections(settings::environmentValue),
+              new CuratedViewExpansion(publishedCuration()));
     }
     return execution;
+  }
+
+  // ---- curation (views, descriptions, verified questions)
+
+  public CurationFilePort curationFiles() {
+    return CurationFiles.yaml();
+  }
+
+  public CurationStorePort curation() {
+    return store().curation();
+  }
+
+  /** The published curations, read lazily so that execution does not open the store early. */
+  public PublishedCurationPort publishedCuration() {
+    return source -> store().curation().published(source);
+  }
+
+  public EditCurationUseCase editCuration() {
+    return new EditCurationService(dataSources(), curation(), curationFiles());
+  }
+
+  public ReadCurationUseCase readCuration() {
+    return new ReadCurationService(dataSources(), curation(), curationFiles());
+  }
+
+  public ValidateCurationUseCase validateCuration() {
+    return new ValidateCurationService(dataSources(), policies(), execution());
+  }
+
+  /**
+   * The question pipeline as regression sees it: when a language model is configured for the source
+   * (and {@code parlance.curation.pipeline-regression} is not {@code false}), publishing asks the
+   * pipeline each approved verified question and reports whether its answer agrees.
+   */
+  public AnswerQuestionPort questionPipeline() {
+    if (settings.get("parlance.curation.pipeline-regression", "true").equalsIgnoreCase("false")) {
+      return AnswerQuestionPort.none();
+    }
+    return (source, question) ->
+        llm(Optional.empty(), Optional.of(source))
+            .flatMap(
+                model ->
+                    askQuestion()
+                        .ask(
+                            AskQuestionUseCase.Command.of(
+                                source, question, ValidateCurationService.STEWARD),
+                            model)
+                        .sql());
+  }
+
+  public PublishCurationUseCase publishCuration() {
+    return new PublishCurationService(
+        dataSources(),
+        policies(),
+        curation(),
+        validateCuration(),
+        execution(),
+        questionPipeline(),
+        () -> sourceSchema(RetrievalSettings.defaults()));
+  }
+
+  public SuggestCurationUseCase suggestCuration(Optional<String> llmProfile, String source) {
+    return new SuggestCurationService(
+        dataSources(),
+        liveCatalog(),
+        () -> llm(llmProfile, Optional.of(source)),
+        execution(),
+        policies(),
+        editCuration(),
+        store().suggestions(),
+        Clock.systemUTC());
+  }
+
+  public CurationRecallUseCase curationRecall(RetrievalSettings retrieval) {
+    return new CurationRecallService(
+        dataSources(),
+        publishedCuration(),
+        liveCatalog(),
+        readCatalog(),
+        SqlParsing.queryColumns(),
+        indexSchema(),
+        retrieveSchema(retrieval));
   }
 
   public RunQueryUseCase runQuery() {
@@ -277,8 +408,9 @@ public final class Components implements AutoCloseable {
   }
 
   /**
-   * The question pipeline. Curated context (views, descriptions, hints, verified questions) is none
-   * until the curation issue connects its store here.
+   * The question pipeline, over the curated vocabulary: a curated source's catalog is its published
+   * views (structure only: no sample rows are read per question), and prompts carry its
+   * descriptions, value dictionaries, hints and verified questions.
    */
   public AskQuestionUseCase askQuestion() {
     return askQuestion(askSettings().defaults());
@@ -291,7 +423,8 @@ public final class Components implements AutoCloseable {
         new AskQuestionService.Ports(
             dataSources(),
             policies(),
-            Catalogs.jdbc(connections, 0),
+            new CuratedCatalogService(
+                Catalogs.jdbc(connections, 0), publishedCuration(), execution(), policies(), 0),
             sourceSchema(retrieval),
             index(),
             embedder(),
@@ -302,7 +435,7 @@ public final class Components implements AutoCloseable {
             execution(),
             runQuery(),
             SqlParsing.analyzer(),
-            CuratedContextPort.none(),
+            new CuratedContextService(publishedCuration()),
             HallucinationExamples.parse(
                 settings.get("parlance.llm.hallucination.examples", "general"))),
         ask);

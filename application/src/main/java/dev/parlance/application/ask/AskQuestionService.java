@@ -154,6 +154,9 @@ public final class AskQuestionService implements AskQuestionUseCase {
       List<ValueMatch> values;
       try (ExecutorService background = Executors.newVirtualThreadPerTaskExecutor()) {
         Future<Optional<HallucinatedSchema>> asked = background.submit(this::hallucinate);
+        // Embedding the question needs the cores the model's call leaves idle; retrieval then
+        // finds it among the recent embeddings.
+        background.submit(() -> ports.embedder().embedQuery(command.question()));
         SchemaCatalog catalog = ledger.time("catalog", () -> ports.catalogs().read(source));
         visible = new Visibility(policy, command.user()).visible(catalog);
         values =

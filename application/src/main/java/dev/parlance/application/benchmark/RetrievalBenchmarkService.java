@@ -38,7 +38,15 @@ public final class RetrievalBenchmarkService implements RetrievalBenchmarkUseCas
   public RetrievalBenchmarkReport run(Command command, Progress progress) {
     RetrievalBenchmark benchmark =
         loader.load(command.dataset(), command.dataDir(), command.questions());
-    List<RetrievalQuestion> questions = benchmark.questions();
+    List<RetrievalQuestion> questions =
+        command.useHallucinations()
+            ? benchmark.questions()
+            : benchmark.questions().stream()
+                .map(
+                    q ->
+                        new RetrievalQuestion(
+                            q.id(), q.question(), q.goldColumns(), java.util.Optional.empty()))
+                .toList();
     if (questions.isEmpty()) {
       throw new IllegalArgumentException("the benchmark has no usable questions");
     }
@@ -57,7 +65,9 @@ public final class RetrievalBenchmarkService implements RetrievalBenchmarkUseCas
     }
     // The paper's documents are bare names; Parlance's default indexes what the catalog says.
     ElementText style =
-        command.mode() == RetrievalMode.DEFAULT ? ElementText.ENRICHED : ElementText.PAPER;
+        command.mode() == RetrievalMode.DEFAULT && command.indexDetails()
+            ? ElementText.ENRICHED
+            : ElementText.PAPER;
     SchemaCatalog catalog = benchmark.catalog();
     String source =
         "bench-"

@@ -16,13 +16,19 @@ public interface RetrievalBenchmarkUseCase {
   /**
    * @param questions questions replacing the dataset's own, in the dataset's format
    * @param budgets the budgets B to report recall at, ascending
+   * @param useHallucinations whether questions keep their cached hallucinated schemas (off: the
+   *     default mode as it works without a language model)
+   * @param indexDetails whether the default mode's index holds the catalog's descriptions and
+   *     values besides the names (off: names only, as the paper indexes)
    */
   record Command(
       RetrievalDataset dataset,
       Path dataDir,
       Optional<Path> questions,
       RetrievalMode mode,
-      List<Integer> budgets) {
+      List<Integer> budgets,
+      boolean useHallucinations,
+      boolean indexDetails) {
     public Command {
       Objects.requireNonNull(dataset, "dataset");
       Objects.requireNonNull(dataDir, "dataDir");
@@ -32,6 +38,16 @@ public interface RetrievalBenchmarkUseCase {
       if (budgets.isEmpty() || budgets.getFirst() < 1) {
         throw new IllegalArgumentException("budgets must be positive numbers, e.g. 3,5,10,20,30");
       }
+    }
+
+    /** The benchmark as published: cached hallucinations used, details indexed in default mode. */
+    public Command(
+        RetrievalDataset dataset,
+        Path dataDir,
+        Optional<Path> questions,
+        RetrievalMode mode,
+        List<Integer> budgets) {
+      this(dataset, dataDir, questions, mode, budgets, true, true);
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.parlance.application.retrieval;
 
 import dev.parlance.domain.catalog.SchemaCatalog;
+import dev.parlance.domain.retrieval.ElementKind;
 import dev.parlance.domain.retrieval.ElementText;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.retrieval.EmbeddingVector;
@@ -35,21 +36,28 @@ public final class IndexSchemaService implements IndexSchemaUseCase {
 
   @Override
   public IndexReport index(SchemaCatalog catalog, ElementText style, Progress progress) {
+    return index(catalog, List.of(), style, progress);
+  }
+
+  @Override
+  public IndexReport index(
+      SchemaCatalog catalog, List<SchemaElement> more, ElementText style, Progress progress) {
     long start = System.nanoTime();
-    List<SchemaElement> elements = SchemaElements.of(catalog, style);
+    List<SchemaElement> elements = new ArrayList<>(SchemaElements.of(catalog, style));
+    elements.addAll(more);
     List<IndexedElement> indexed = new ArrayList<>(elements.size());
     for (int from = 0; from < elements.size(); from += CHUNK) {
       List<SchemaElement> chunk = elements.subList(from, Math.min(elements.size(), from + CHUNK));
       List<String> texts = new ArrayList<>(chunk.size() * 2);
       chunk.forEach(e -> texts.add(e.name()));
-      List<SchemaElement> described = chunk.stream().filter(e -> !e.details().isEmpty()).toList();
+      List<SchemaElement> described = chunk.stream().filter(IndexSchemaService::mixed).toList();
       described.forEach(e -> texts.add(e.searchText()));
       List<EmbeddingVector> vectors = embedder.embedDocuments(texts);
       int next = chunk.size();
       for (int i = 0; i < chunk.size(); i++) {
         SchemaElement e = chunk.get(i);
         EmbeddingVector vector = vectors.get(i);
-        if (!e.details().isEmpty()) {
+        if (mixed(e)) {
           vector = EmbeddingVector.mix(vector, 1.0, vectors.get(next++), DETAILS_WEIGHT);
         }
         indexed.add(new IndexedElement(e, vector));
@@ -64,5 +72,12 @@ public final class IndexSchemaService implements IndexSchemaUseCase {
         catalog.columnCount(),
         embedder.modelName(),
         millis);
+  }
+
+  // Only columns mix in their details: ranking compares questions with columns, a table's
+  // description (often long, costly to embed) is searched lexically, and a verified question is
+  // found by its question alone, its SQL searched lexically.
+  private static boolean mixed(SchemaElement e) {
+    return e.kind() == ElementKind.COLUMN && !e.details().isEmpty();
   }
 }

@@ -8,6 +8,21 @@ public interface IndexSchemaUseCase {
 
   IndexReport index(SchemaCatalog catalog, ElementText style, Progress progress);
 
+  /**
+   * Indexes the catalog and, with it, further elements such as verified questions ({@link
+   * dev.parlance.domain.retrieval.ElementKind#VERIFIED_QUERY}), all replaced at once.
+   */
+  default IndexReport index(
+      SchemaCatalog catalog,
+      java.util.List<dev.parlance.domain.retrieval.SchemaElement> more,
+      ElementText style,
+      Progress progress) {
+    if (!more.isEmpty()) {
+      throw new UnsupportedOperationException("this indexer takes catalog elements only");
+    }
+    return index(catalog, style, progress);
+  }
+
   /** What an indexing run did. */
   record IndexReport(String source, int tables, int columns, String model, long millis) {}
 }

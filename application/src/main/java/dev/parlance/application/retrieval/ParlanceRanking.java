@@ -65,13 +65,9 @@ final class ParlanceRanking {
         candidates.putIfAbsent(h.element().id(), h.indexed());
       }
     }
-    Scores first = new Scores(question, probes, lexical);
-    first.addAll(candidates.values());
-    for (IndexedElement e : search.columnsOf(source, first.bestTables(TABLES_EXPANDED))) {
-      candidates.putIfAbsent(e.element().id(), e);
-    }
     Scores scores = new Scores(question, probes, lexical);
     scores.addAll(candidates.values());
+    scores.addAll(search.columnsOf(source, scores.bestTables(TABLES_EXPANDED)));
     return new SchemaSelection(order(source, scores, probes, query.budget()));
   }
 
@@ -83,6 +79,7 @@ final class ParlanceRanking {
     private final Map<String, IndexedElement> elements = new LinkedHashMap<>();
     private final Map<String, Double> column = new HashMap<>();
     private final Map<String, List<Double>> byTable = new HashMap<>();
+    private Map<String, Double> tableScores;
 
     Scores(EmbeddingVector question, List<EmbeddingVector> probes, Map<String, Double> lexical) {
       this.question = question;
@@ -103,16 +100,25 @@ final class ParlanceRanking {
                 + settings.lexicalWeight() * lexical.getOrDefault(id, 0.0);
         column.put(id, s);
         byTable.computeIfAbsent(e.element().tableId(), t -> new ArrayList<>()).add(s);
+        tableScores = null;
       }
     }
 
     double table(String tableId) {
-      return byTable.getOrDefault(tableId, List.of()).stream()
-          .sorted(Comparator.reverseOrder())
-          .limit(settings.tableColumns())
-          .mapToDouble(Double::doubleValue)
-          .average()
-          .orElse(0);
+      if (tableScores == null) {
+        tableScores = new HashMap<>();
+        byTable.forEach(
+            (table, scores) ->
+                tableScores.put(
+                    table,
+                    scores.stream()
+                        .sorted(Comparator.reverseOrder())
+                        .limit(settings.tableColumns())
+                        .mapToDouble(Double::doubleValue)
+                        .average()
+                        .orElse(0)));
+      }
+      return tableScores.getOrDefault(tableId, 0.0);
     }
 
     double fused(IndexedElement e) {

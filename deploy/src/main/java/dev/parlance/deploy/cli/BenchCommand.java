@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
       BenchReportCommand.class,
       BenchGoldFileCommand.class,
       BenchGovernanceCommand.class,
-      BenchPromptSizeCommand.class
+      BenchPromptSizeCommand.class,
+      BenchCurationCommand.class
     })
 final class BenchCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;

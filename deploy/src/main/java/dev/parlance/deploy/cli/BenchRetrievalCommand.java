@@ -62,6 +62,19 @@ final class BenchRetrievalCommand implements Callable<Integer> {
       description = "budgets B to report recall at (default: ${DEFAULT-VALUE})")
   List<Integer> budgets;
 
+  @Option(
+      names = "--without-hallucinations",
+      description =
+          "ignore the questions' cached hallucinated schemas (the default mode as it"
+              + " works with no language model)")
+  boolean withoutHallucinations;
+
+  @Option(
+      names = "--names-only",
+      description =
+          "index names only, without descriptions and values (an ablation of the default mode)")
+  boolean namesOnly;
+
   @Option(names = "--json", description = "also write the results as JSON to this file")
   Path json;
 
@@ -88,7 +101,9 @@ final class BenchRetrievalCommand implements Callable<Integer> {
             data,
             Optional.ofNullable(questions),
             RetrievalMode.parse(mode),
-            budgets);
+            budgets,
+            !withoutHallucinations,
+            !namesOnly);
     resetPeakHeap();
     RetrievalBenchmarkReport report =
         cli.components().retrievalBenchmark(settings).run(command, new TerminalProgress(cli.err()));

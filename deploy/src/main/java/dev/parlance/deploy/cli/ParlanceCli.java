@@ -28,6 +28,10 @@ import picocli.CommandLine.Command;
       SqlCommand.class,
       AskCommand.class,
       AuditCommand.class,
+      ViewsCommand.class,
+      DescribeCommand.class,
+      VerifiedCommand.class,
+      SuggestCommand.class,
       LlmCommand.class,
       BenchCommand.class
     })

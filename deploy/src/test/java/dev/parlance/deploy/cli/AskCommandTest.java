@@ -91,7 +91,11 @@ class AskCommandTest {
             .filter(p -> p.contains("Only use the following tables"))
             .findFirst()
             .orElseThrow();
-    assertThat(prompt).contains("CREATE TABLE TB_").contains("3 rows from TB_");
+    // The demo ships curated: the prompt shows its LLM-friendly views, not the cryptic tables.
+    assertThat(prompt)
+        .containsPattern("CREATE TABLE (installation|maintenance_order) ")
+        .containsPattern("3 rows from (installation|maintenance_order)")
+        .doesNotContain("CREATE TABLE TB_");
   }
 
   @Test
@@ -196,7 +200,7 @@ class AskCommandTest {
    * execution of candidates, voting) stays under 5% of the model's time when the model takes 1 s.
    */
   @Test
-  void should_spend_under_five_percent_of_the_models_time_when_the_model_takes_a_second()
+  void should_keep_its_own_time_a_small_share_of_the_models_when_the_model_takes_a_second()
       throws Exception {
     model =
         new RecordedOpenAi()
@@ -238,9 +242,9 @@ class AskCommandTest {
         "ask overhead: model %d ms, Parlance %d ms (%.2f%%)%n%s%n",
         llm, parlance, 100.0 * parlance / llm, ask.out());
     assertThat(llm).isGreaterThanOrEqualTo(2000);
-    // Target: under 5% (llm / 20); measured 7-8% on an idle shared 2-core machine, more under
-    // load (docs/ask.md). This guards against gross regressions without failing a busy CI.
-    assertThat(parlance).isLessThan(llm / 4);
+    // Target: under 5% (llm / 20), measured 3.7% with the question embedded while the model
+    // hallucinates (docs/ask.md). The guard leaves room for a loaded machine's jitter.
+    assertThat(parlance).isLessThan(llm / 10);
   }
 
   static List<String> lines(String s) {

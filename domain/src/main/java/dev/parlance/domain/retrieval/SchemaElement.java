@@ -21,10 +21,15 @@ public record SchemaElement(
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(table, "table");
     column = Objects.requireNonNullElse(column, "");
-    if (kind == ElementKind.COLUMN && column.isBlank()) {
-      throw new IllegalArgumentException("a column element needs a column name");
+    if (kind != ElementKind.TABLE && column.isBlank()) {
+      throw new IllegalArgumentException("a " + kind + " element needs a column (or id)");
     }
-    String expectedId = idOf(table, kind == ElementKind.COLUMN ? column : null);
+    String expectedId =
+        switch (kind) {
+          case COLUMN -> idOf(table, column);
+          case TABLE -> idOf(table, null);
+          case VERIFIED_QUERY -> verifiedIdOf(column);
+        };
     if (!expectedId.equals(id)) {
       throw new IllegalArgumentException("element id " + id + " should be " + expectedId);
     }
@@ -42,6 +47,21 @@ public record SchemaElement(
       String table, String column, String details, Set<String> linked) {
     return new SchemaElement(
         idOf(table, column), ElementKind.COLUMN, table, column, details, linked);
+  }
+
+  /** The element id of verified question {@code id}: {@code verified:<id>}, lower-cased. */
+  public static String verifiedIdOf(String id) {
+    return "verified:" + Names.key(id);
+  }
+
+  /**
+   * A verified question as an element: found by its question's words and embedding, it carries the
+   * SQL (as details) and the columns that SQL reads (as links).
+   */
+  public static SchemaElement verified(
+      String id, String question, String sql, Set<String> columnIds) {
+    return new SchemaElement(
+        verifiedIdOf(id), ElementKind.VERIFIED_QUERY, question, id, sql, columnIds);
   }
 
   public static SchemaElement table(String table, String details) {

@@ -1,12 +1,17 @@
 package dev.parlance.adapters.db.demo;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.parlance.domain.governance.ColumnRule;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.RowFilter;
 import dev.parlance.domain.source.Credentials;
 import dev.parlance.domain.source.DataSource;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -14,6 +19,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The demo plant-maintenance database: generated on first start from a fixed seed, a SQLite file
@@ -63,6 +70,43 @@ public final class DemoDatabase {
       throw new UncheckedIOException("cannot write the demo database " + file, e);
     } catch (SQLException e) {
       throw new IllegalStateException("cannot generate the demo database: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The demo's curation file (docs/curation.md): conceptual and partially extended views, data
+   * descriptions, value dictionaries, hints, synonyms and verified questions. Published as the
+   * demo's first curation version on first start.
+   */
+  public static String curationYaml() {
+    return resource("demo-curation.yaml");
+  }
+
+  /**
+   * Hand-written SQL over the demo's base tables, by verified question id: the same answers as the
+   * verified questions' SQL over the views, written against the cryptic schema.
+   */
+  public static Map<String, String> baseTableSql() {
+    try {
+      Map<String, String> read =
+          new ObjectMapper(new YAMLFactory())
+              .readValue(
+                  resource("demo-base-sql.yaml"),
+                  new TypeReference<LinkedHashMap<String, String>>() {});
+      return java.util.Collections.unmodifiableMap(read);
+    } catch (IOException e) {
+      throw new UncheckedIOException("the demo's base-table SQL does not read", e);
+    }
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = DemoDatabase.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("resource " + name + " is missing next to DemoDatabase");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

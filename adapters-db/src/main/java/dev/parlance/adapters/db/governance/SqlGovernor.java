@@ -657,7 +657,7 @@ final class SqlGovernor {
       try {
         parsed =
             parse(
-                "WITH " + quote(view.get().name()) + " AS (" + view.get().sql() + ") SELECT 1",
+                "WITH " + cteName(view.get().name()) + " AS (" + view.get().sql() + ") SELECT 1",
                 source.dialect(),
                 SqlLexer.scan(view.get().sql(), source.dialect()).maxDepth() + 1);
       } catch (ParseFailure e) {
@@ -925,6 +925,15 @@ final class SqlGovernor {
   static String quote(String identifier) {
     return '"' + identifier.replace("\"", "\"\"") + '"';
   }
+
+  // A plain name stays unquoted so that it folds like the query's unquoted references to it (H2
+  // folds to upper case, PostgreSQL to lower case); other names are quoted as written.
+  private static String cteName(String name) {
+    return PLAIN_NAME.matcher(name).matches() ? name : quote(name);
+  }
+
+  private static final java.util.regex.Pattern PLAIN_NAME =
+      java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
   static String literal(String value) {
     return "'" + value.replace("'", "''") + "'";

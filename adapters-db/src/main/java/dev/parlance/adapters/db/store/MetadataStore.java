@@ -1,5 +1,7 @@
 package dev.parlance.adapters.db.store;
 
+import dev.parlance.domain.curation.CurationStorePort;
+import dev.parlance.domain.curation.SuggestionsPort;
 import dev.parlance.domain.governance.FindAuditPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.RecordAuditPort;
@@ -24,9 +26,9 @@ import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
 import org.hibernate.cfg.AvailableSettings;
 
 /**
- * Parlance's own state: data sources, governance policies and the audit trail, kept by Hibernate
- * ORM in an H2 file (the embedded default) or PostgreSQL, its schema migrated by Flyway on open.
- * The one public factory of the store adapters.
+ * Parlance's own state: data sources, governance policies, the audit trail and curation, kept by
+ * Hibernate ORM in an H2 file (the embedded default) or PostgreSQL, its schema migrated by Flyway
+ * on open. The one public factory of the store adapters.
  */
 public final class MetadataStore implements AutoCloseable {
 
@@ -35,7 +37,7 @@ public final class MetadataStore implements AutoCloseable {
   private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
 
   /** The newest migration in db/parlance-store; a test keeps it in step with the files. */
-  static final String LATEST_MIGRATION = "1";
+  static final String LATEST_MIGRATION = "2";
 
   private static final String HISTORY_TABLE = "parlance_schema_history";
 
@@ -46,6 +48,8 @@ public final class MetadataStore implements AutoCloseable {
   private final HibernatePoliciesAdapter policies;
   private final HibernateAuditAdapter audit;
   private final BufferedAuditAdapter buffered;
+  private final HibernateCurationAdapter curation;
+  private final HibernateSuggestionsAdapter suggestions;
 
   /** How audit records reach the store. */
   public enum AuditMode {
@@ -75,6 +79,8 @@ public final class MetadataStore implements AutoCloseable {
     this.policies = new HibernatePoliciesAdapter(sessions);
     this.audit = new HibernateAuditAdapter(sessions);
     this.buffered = auditMode == AuditMode.BUFFERED ? new BufferedAuditAdapter(audit) : null;
+    this.curation = new HibernateCurationAdapter(sessions);
+    this.suggestions = new HibernateSuggestionsAdapter(sessions);
   }
 
   /** The embedded default: an H2 file database in {@code directory}. */
@@ -144,6 +150,9 @@ public final class MetadataStore implements AutoCloseable {
               .addAnnotatedClass(DataSourceEntity.class)
               .addAnnotatedClass(PolicyEntity.class)
               .addAnnotatedClass(AuditRecordEntity.class)
+              .addAnnotatedClass(CurationVersionEntity.class)
+              .addAnnotatedClass(CurationDraftEntity.class)
+              .addAnnotatedClass(SuggestionEntity.class)
               .buildMetadata()
               .buildSessionFactory();
       return new MetadataStore(
@@ -211,6 +220,15 @@ public final class MetadataStore implements AutoCloseable {
 
   public RecordAuditPort audit() {
     return buffered != null ? buffered : audit;
+  }
+
+  /** Curation drafts and published versions (views, descriptions, verified questions). */
+  public CurationStorePort curation() {
+    return curation;
+  }
+
+  public SuggestionsPort suggestions() {
+    return suggestions;
   }
 
   public FindAuditPort auditTrail() {

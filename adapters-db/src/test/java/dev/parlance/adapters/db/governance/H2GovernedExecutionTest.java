@@ -16,6 +16,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,6 +62,32 @@ class H2GovernedExecutionTest {
         Statement st = c.createStatement()) {
       assertThatThrownBy(() -> st.executeUpdate("DELETE FROM TB_IN"))
           .isInstanceOf(SQLException.class);
+    }
+  }
+
+  @Test
+  void should_expand_a_curated_view_that_queries_name_unquoted_when_h2_folds_names_to_upper_case() {
+    dev.parlance.domain.curation.Curation curation =
+        dev.parlance.domain.curation.Curation.empty("h2plant")
+            .withView(
+                dev.parlance.domain.curation.CuratedView.of(
+                    "installation",
+                    dev.parlance.domain.curation.ViewKind.CONCEPTUAL,
+                    "",
+                    "SELECT IN_ID AS id, IN_RG_CD AS region FROM TB_IN"));
+    GovernancePolicy policy =
+        GovernancePolicy.defaults("h2plant")
+            .withRowFilter(new RowFilter("regional", "TB_IN", "IN_RG_CD = :user.region"));
+    try (QueryExecution execution = Governance.jdbc(new JdbcConnections(), curation.expansion())) {
+      QueryOutcome ran =
+          execution.execute(
+              source,
+              policy,
+              UserIdentity.of("rita", "regional").withAttribute("region", "SE"),
+              "SELECT region, count(*) FROM Installation GROUP BY region");
+      assertThat(ran).as("%s", ran).isInstanceOf(QueryOutcome.Ran.class);
+      assertThat(((QueryOutcome.Ran) ran).result().rows()).containsExactly(List.of("SE", 2L));
+      assertThat(((QueryOutcome.Ran) ran).result().sqlRun()).startsWith("WITH installation AS");
     }
   }
 }

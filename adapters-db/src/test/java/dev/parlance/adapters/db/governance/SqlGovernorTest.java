@@ -110,7 +110,7 @@ class SqlGovernorTest {
     assertThat(d).isInstanceOf(SqlGovernor.Allowed.class);
     assertThat(((SqlGovernor.Allowed) d).sql())
         .isEqualTo(
-            "WITH \"installation\" AS (SELECT in_id AS id, in_rg_cd AS region FROM (SELECT * FROM"
+            "WITH installation AS (SELECT in_id AS id, in_rg_cd AS region FROM (SELECT * FROM"
                 + " \"public\".\"tb_in\" WHERE (in_rg_cd = 'SE')) tb_in) SELECT id FROM"
                 + " installation LIMIT 51");
   }

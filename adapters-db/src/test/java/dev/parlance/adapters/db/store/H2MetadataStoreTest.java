@@ -3,6 +3,9 @@ package dev.parlance.adapters.db.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.parlance.domain.curation.CurationStorePort;
+import dev.parlance.domain.curation.CurationStorePortContract;
+import dev.parlance.domain.curation.SuggestionsPort;
 import dev.parlance.domain.governance.AuditPortContract;
 import dev.parlance.domain.governance.FindAuditPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
@@ -48,6 +51,19 @@ class H2MetadataStoreTest {
     @Override
     protected GovernancePoliciesPort port() {
       return store.policies();
+    }
+  }
+
+  @Nested
+  class Curations extends CurationStorePortContract {
+    @Override
+    protected CurationStorePort port() {
+      return store.curation();
+    }
+
+    @Override
+    protected SuggestionsPort suggestions() {
+      return store.suggestions();
     }
   }
 

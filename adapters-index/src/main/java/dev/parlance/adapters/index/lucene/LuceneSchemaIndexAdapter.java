@@ -6,29 +6,21 @@ import dev.parlance.domain.retrieval.EmbeddingVector;
 import dev.parlance.domain.retrieval.IndexedElement;
 import dev.parlance.domain.retrieval.SchemaElement;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
@@ -38,13 +30,10 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -70,58 +59,49 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
   // One document per source records how it was built.
   private static final String META_KIND = "META";
 
-  private final Directory directory;
-  private final Analyzer analyzer = new EnglishAnalyzer();
-  private SearcherManager searchers;
+  private static final String NAME = "the index";
+
+  private final LuceneStore store;
   private final java.util.Map<Integer, IndexedElement> decoded = new java.util.HashMap<>();
   private org.apache.lucene.index.IndexReader decodedFor;
 
   LuceneSchemaIndexAdapter(Path path) {
-    try {
-      this.directory = FSDirectory.open(path);
-    } catch (IOException e) {
-      throw new IndexFailedException("cannot open the index at " + path, e);
-    }
+    this(LuceneStore.open(NAME, path));
   }
 
   LuceneSchemaIndexAdapter(Directory directory) {
-    this.directory = directory;
+    this.store = new LuceneStore(NAME, directory, new EnglishAnalyzer());
   }
 
   @Override
   public void replace(String source, String model, List<IndexedElement> elements) {
-    try (IndexWriter writer = openWriter()) {
-      writer.deleteDocuments(new Term(SOURCE, source));
-      List<Document> docs = new ArrayList<>(elements.size() + 1);
-      for (IndexedElement e : elements) {
-        docs.add(toDocument(source, e));
-      }
-      Document meta = new Document();
-      meta.add(new StringField(SOURCE, source, Field.Store.YES));
-      meta.add(new StringField(KIND, META_KIND, Field.Store.YES));
-      meta.add(new StoredField(MODEL, model));
-      meta.add(new StoredField(COUNT, elements.size()));
-      docs.add(meta);
-      writer.addDocuments(docs);
-      writer.commit();
-    } catch (IOException e) {
-      throw new IndexFailedException("cannot index source " + source, e);
-    }
+    store.write(
+        "index source " + source,
+        writer -> {
+          writer.deleteDocuments(new Term(SOURCE, source));
+          List<Document> docs = new ArrayList<>(elements.size() + 1);
+          for (IndexedElement e : elements) {
+            docs.add(toDocument(source, e));
+          }
+          Document meta = new Document();
+          meta.add(new StringField(SOURCE, source, Field.Store.YES));
+          meta.add(new StringField(KIND, META_KIND, Field.Store.YES));
+          meta.add(new StoredField(MODEL, model));
+          meta.add(new StoredField(COUNT, elements.size()));
+          docs.add(meta);
+          writer.addDocuments(docs);
+        });
   }
 
   @Override
   public void remove(String source) {
-    try (IndexWriter writer = openWriter()) {
-      writer.deleteDocuments(new Term(SOURCE, source));
-      writer.commit();
-    } catch (IOException e) {
-      throw new IndexFailedException("cannot remove source " + source, e);
-    }
+    store.write(
+        "remove source " + source, writer -> writer.deleteDocuments(new Term(SOURCE, source)));
   }
 
   @Override
   public Optional<IndexStatus> status(String source) {
-    return withSearcher(
+    return store.read(
         searcher -> {
           TopDocs top = searcher.search(filter(source, META_KIND), 1);
           if (top.scoreDocs.length == 0) {
@@ -136,7 +116,7 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
 
   @Override
   public List<ElementHit> nearest(String source, ElementKind kind, EmbeddingVector query, int k) {
-    return withSearcher(
+    return store.read(
         searcher -> {
           Query knn =
               new KnnFloatVectorQuery(VECTOR, query.toArray(), k, filter(source, kind.name()));
@@ -148,7 +128,7 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
 
   @Override
   public List<ElementHit> matching(String source, ElementKind kind, String text, int k) {
-    Set<String> terms = analyze(text);
+    Set<String> terms = store.terms(TEXT, text);
     if (terms.isEmpty()) {
       return List.of();
     }
@@ -161,7 +141,7 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
             .add(words.build(), Occur.MUST)
             .add(filter(source, kind.name()), Occur.FILTER)
             .build();
-    return withSearcher(searcher -> hits(searcher, searcher.search(query, k), s -> s), List.of());
+    return store.read(searcher -> hits(searcher, searcher.search(query, k), s -> s), List.of());
   }
 
   @Override
@@ -177,15 +157,8 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
   }
 
   @Override
-  public synchronized void close() {
-    try {
-      if (searchers != null) {
-        searchers.close();
-      }
-      directory.close();
-    } catch (IOException e) {
-      throw new IndexFailedException("cannot close the index", e);
-    }
+  public void close() {
+    store.close();
   }
 
   private List<IndexedElement> elementsWhere(
@@ -199,24 +172,12 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
             .add(new TermInSetQuery(field, terms), Occur.MUST)
             .add(new TermQuery(new Term(SOURCE, source)), Occur.FILTER)
             .build();
-    return withSearcher(
+    return store.read(
         searcher -> {
           TopDocs top = searcher.search(query, Math.max(1, searcher.getIndexReader().maxDoc()));
           return hits(searcher, top, s -> s).stream().map(ElementHit::indexed).toList();
         },
         List.of());
-  }
-
-  private IndexWriter openWriter() throws IOException {
-    IndexWriterConfig config = new IndexWriterConfig(analyzer);
-    config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
-    config.setRAMBufferSizeMB(64);
-    try {
-      return new IndexWriter(directory, config);
-    } catch (LockObtainFailedException e) {
-      throw new IndexFailedException(
-          "the index is being written by another Parlance process; try again when it is done", e);
-    }
   }
 
   private static Query filter(String source, String kind) {
@@ -285,51 +246,6 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
             Set.of(d.getValues(LINKED)));
     return new IndexedElement(
         element, EmbeddingVector.of(fromBytes(d.getBinaryValue(VECTOR_BYTES))));
-  }
-
-  private Set<String> analyze(String text) {
-    Set<String> terms = new LinkedHashSet<>();
-    try (TokenStream ts = analyzer.tokenStream(TEXT, text)) {
-      CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
-      ts.reset();
-      while (ts.incrementToken()) {
-        terms.add(term.toString());
-      }
-      ts.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return terms;
-  }
-
-  private interface SearcherWork<T> {
-    T apply(IndexSearcher searcher) throws IOException;
-  }
-
-  private <T> T withSearcher(SearcherWork<T> work, T whenEmpty) {
-    try {
-      SearcherManager manager = searchers();
-      if (manager == null) {
-        return whenEmpty;
-      }
-      manager.maybeRefreshBlocking();
-      IndexSearcher searcher = manager.acquire();
-      try {
-        return work.apply(searcher);
-      } finally {
-        manager.release(searcher);
-      }
-    } catch (IOException e) {
-      throw new IndexFailedException("cannot search the index", e);
-    }
-  }
-
-  // Opened on first use, once the index exists on disk.
-  private synchronized SearcherManager searchers() throws IOException {
-    if (searchers == null && DirectoryReader.indexExists(directory)) {
-      searchers = new SearcherManager(directory, null);
-    }
-    return searchers;
   }
 
   private static BytesRef toBytes(float[] vector) {

@@ -1,43 +1,31 @@
 package dev.parlance.adapters.index.lucene;
 
 import dev.parlance.domain.values.ColumnValue;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.LowerCaseFilter;
-import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.Tokenizer;
 import org.apache.lucene.analysis.ngram.NGramTokenizer;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.store.LockObtainFailedException;
 
 /**
  * Distinct column values in their own Lucene index, searched by shared character trigrams: a
@@ -57,67 +45,62 @@ final class LuceneValueIndexAdapter implements LuceneIndexes.ValueIndex {
   private static final String VALUE_KIND = "VALUE";
   private static final String META_KIND = "META";
 
-  private final Directory directory;
-  private final Analyzer trigrams =
-      new Analyzer() {
-        @Override
-        protected TokenStreamComponents createComponents(String fieldName) {
-          Tokenizer tokenizer = new NGramTokenizer(3, 3);
-          return new TokenStreamComponents(tokenizer, new LowerCaseFilter(tokenizer));
-        }
-      };
-  private SearcherManager searchers;
+  private static final String NAME = "the value index";
+
+  private final LuceneStore store;
 
   LuceneValueIndexAdapter(Path path) {
-    try {
-      this.directory = FSDirectory.open(path);
-    } catch (IOException e) {
-      throw new IndexFailedException("cannot open the value index at " + path, e);
-    }
+    this(LuceneStore.open(NAME, path));
   }
 
   LuceneValueIndexAdapter() {
-    this.directory = new ByteBuffersDirectory();
+    this(new ByteBuffersDirectory());
+  }
+
+  private LuceneValueIndexAdapter(Directory directory) {
+    this.store = new LuceneStore(NAME, directory, trigrams());
+  }
+
+  private static Analyzer trigrams() {
+    return new Analyzer() {
+      @Override
+      protected TokenStreamComponents createComponents(String fieldName) {
+        Tokenizer tokenizer = new NGramTokenizer(3, 3);
+        return new TokenStreamComponents(tokenizer, new LowerCaseFilter(tokenizer));
+      }
+    };
   }
 
   @Override
   public void replace(String source, List<ColumnValue> values) {
-    IndexWriterConfig config = new IndexWriterConfig(trigrams);
-    config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
-    config.setRAMBufferSizeMB(64);
-    try (IndexWriter writer = new IndexWriter(directory, config)) {
-      writer.deleteDocuments(new Term(SOURCE, source));
-      List<Document> docs = new ArrayList<>(values.size() + 1);
-      for (ColumnValue v : values) {
-        Document d = new Document();
-        d.add(new StringField(SOURCE, source, Field.Store.NO));
-        d.add(new StringField(KIND, VALUE_KIND, Field.Store.NO));
-        d.add(new StoredField(TABLE, v.table()));
-        d.add(new StoredField(COLUMN, v.column()));
-        d.add(new StoredField(VALUE, v.value()));
-        d.add(new TextField(GRAMS, v.value(), Field.Store.NO));
-        d.add(new StringField(EXACT, normal(v.value()), Field.Store.NO));
-        docs.add(d);
-      }
-      Document meta = new Document();
-      meta.add(new StringField(SOURCE, source, Field.Store.NO));
-      meta.add(new StringField(KIND, META_KIND, Field.Store.NO));
-      meta.add(new StoredField(COUNT, values.size()));
-      docs.add(meta);
-      writer.addDocuments(docs);
-      writer.commit();
-    } catch (LockObtainFailedException e) {
-      throw new IndexFailedException(
-          "the value index is being written by another Parlance process; try again when it is done",
-          e);
-    } catch (IOException e) {
-      throw new IndexFailedException("cannot index the values of source " + source, e);
-    }
+    store.write(
+        "index the values of source " + source,
+        writer -> {
+          writer.deleteDocuments(new Term(SOURCE, source));
+          List<Document> docs = new ArrayList<>(values.size() + 1);
+          for (ColumnValue v : values) {
+            Document d = new Document();
+            d.add(new StringField(SOURCE, source, Field.Store.NO));
+            d.add(new StringField(KIND, VALUE_KIND, Field.Store.NO));
+            d.add(new StoredField(TABLE, v.table()));
+            d.add(new StoredField(COLUMN, v.column()));
+            d.add(new StoredField(VALUE, v.value()));
+            d.add(new TextField(GRAMS, v.value(), Field.Store.NO));
+            d.add(new StringField(EXACT, normal(v.value()), Field.Store.NO));
+            docs.add(d);
+          }
+          Document meta = new Document();
+          meta.add(new StringField(SOURCE, source, Field.Store.NO));
+          meta.add(new StringField(KIND, META_KIND, Field.Store.NO));
+          meta.add(new StoredField(COUNT, values.size()));
+          docs.add(meta);
+          writer.addDocuments(docs);
+        });
   }
 
   @Override
   public Optional<Integer> count(String source) {
-    return withSearcher(
+    return store.read(
         searcher -> {
           TopDocs top = searcher.search(filter(source, META_KIND), 1);
           if (top.scoreDocs.length == 0) {
@@ -131,7 +114,7 @@ final class LuceneValueIndexAdapter implements LuceneIndexes.ValueIndex {
 
   @Override
   public List<ColumnValue> candidates(String source, String phrase, int k) {
-    Set<String> grams = analyze(phrase);
+    Set<String> grams = store.terms(GRAMS, phrase);
     BooleanQuery.Builder match = new BooleanQuery.Builder();
     match.add(new BoostQuery(new TermQuery(new Term(EXACT, normal(phrase))), 10f), Occur.SHOULD);
     for (String gram : grams) {
@@ -142,7 +125,7 @@ final class LuceneValueIndexAdapter implements LuceneIndexes.ValueIndex {
             .add(match.build(), Occur.MUST)
             .add(filter(source, VALUE_KIND), Occur.FILTER)
             .build();
-    return withSearcher(
+    return store.read(
         searcher -> {
           StoredFields stored = searcher.storedFields();
           List<ColumnValue> out = new ArrayList<>();
@@ -156,15 +139,8 @@ final class LuceneValueIndexAdapter implements LuceneIndexes.ValueIndex {
   }
 
   @Override
-  public synchronized void close() {
-    try {
-      if (searchers != null) {
-        searchers.close();
-      }
-      directory.close();
-    } catch (IOException e) {
-      throw new IndexFailedException("cannot close the value index", e);
-    }
+  public void close() {
+    store.close();
   }
 
   private static BooleanQuery filter(String source, String kind) {
@@ -176,49 +152,5 @@ final class LuceneValueIndexAdapter implements LuceneIndexes.ValueIndex {
 
   private static String normal(String text) {
     return text.strip().toLowerCase(Locale.ROOT);
-  }
-
-  private Set<String> analyze(String text) {
-    Set<String> terms = new LinkedHashSet<>();
-    try (TokenStream ts = trigrams.tokenStream(GRAMS, text)) {
-      CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
-      ts.reset();
-      while (ts.incrementToken()) {
-        terms.add(term.toString());
-      }
-      ts.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return terms;
-  }
-
-  private interface SearcherWork<T> {
-    T apply(IndexSearcher searcher) throws IOException;
-  }
-
-  private <T> T withSearcher(SearcherWork<T> work, T whenEmpty) {
-    try {
-      SearcherManager manager = searchers();
-      if (manager == null) {
-        return whenEmpty;
-      }
-      manager.maybeRefreshBlocking();
-      IndexSearcher searcher = manager.acquire();
-      try {
-        return work.apply(searcher);
-      } finally {
-        manager.release(searcher);
-      }
-    } catch (IOException e) {
-      throw new IndexFailedException("cannot search the value index", e);
-    }
-  }
-
-  private synchronized SearcherManager searchers() throws IOException {
-    if (searchers == null && DirectoryReader.indexExists(directory)) {
-      searchers = new SearcherManager(directory, null);
-    }
-    return searchers;
   }
 }

@@ -1,6 +1,8 @@
 package dev.parlance.adapters.llm.embedding;
 
 import ai.onnxruntime.OrtException;
+import dev.langchain4j.data.embedding.Embedding;
+import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
 import dev.parlance.domain.retrieval.EmbedTextPort;
@@ -28,12 +30,18 @@ public final class OnnxEmbeddings {
       encoder = load(choice, threads);
       ENCODERS.put(choice, encoder);
     }
-    return new OnnxEmbeddingAdapter(encoder, choice.id(), choice.queryInstruction());
+    return new EmbeddingModelAdapter(encoder::encode, choice.id(), choice.queryInstruction());
   }
 
   /** Wraps an already built langchain4j model, e.g. a vendor's embedding API or a test double. */
   public static EmbedTextPort wrap(EmbeddingModel model, String name, String queryInstruction) {
-    return new LangChainEmbeddingAdapter(model, name, queryInstruction);
+    return new EmbeddingModelAdapter(
+        texts ->
+            model.embedAll(texts.stream().map(TextSegment::from).toList()).content().stream()
+                .map(Embedding::vector)
+                .toList(),
+        name,
+        queryInstruction);
   }
 
   private static OnnxBatchEncoder load(EmbeddingModelChoice choice, int threads) {

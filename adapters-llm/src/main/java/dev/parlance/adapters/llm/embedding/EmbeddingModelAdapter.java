@@ -1,18 +1,26 @@
 package dev.parlance.adapters.llm.embedding;
 
-import ai.onnxruntime.OrtException;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.retrieval.EmbeddingVector;
 import java.util.List;
 
-/** Embeds text in-process with one of langchain4j's ONNX models, in padded batches. */
-final class OnnxEmbeddingAdapter implements EmbedTextPort {
+/**
+ * Embeds text with a model behind a {@link Encoder}: in-process ONNX batches by default, or any
+ * pre-built langchain4j model. Queries get the model's instruction, when it has one.
+ */
+final class EmbeddingModelAdapter implements EmbedTextPort {
 
-  private final OnnxBatchEncoder encoder;
+  /** Turns texts into raw vectors, in order. */
+  @FunctionalInterface
+  interface Encoder {
+    List<float[]> encode(List<String> texts) throws Exception;
+  }
+
+  private final Encoder encoder;
   private final String modelName;
   private final String queryInstruction;
 
-  OnnxEmbeddingAdapter(OnnxBatchEncoder encoder, String modelName, String queryInstruction) {
+  EmbeddingModelAdapter(Encoder encoder, String modelName, String queryInstruction) {
     this.encoder = encoder;
     this.modelName = modelName;
     this.queryInstruction = queryInstruction;
@@ -45,7 +53,7 @@ final class OnnxEmbeddingAdapter implements EmbedTextPort {
     }
     try {
       return encoder.encode(texts).stream().map(EmbeddingVector::of).toList();
-    } catch (OrtException | RuntimeException e) {
+    } catch (Exception e) {
       throw new EmbeddingFailedException(modelName, e);
     }
   }

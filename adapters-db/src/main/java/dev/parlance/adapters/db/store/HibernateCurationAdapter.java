@@ -1,0 +1,179 @@
+package dev.parlance.adapters.db.store;
+
+import dev.parlance.domain.curation.Curation;
+import dev.parlance.domain.curation.CurationDraft;
+import dev.parlance.domain.curation.CurationStorePort;
+import dev.parlance.domain.curation.CurationVersion;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.hibernate.SessionFactory;
+
+/**
+ * Curation drafts and versions in the metadata store. The published version of each source is
+ * cached for a few seconds (every query over views asks for it) and dropped on publish.
+ */
+final class HibernateCurationAdapter implements CurationStorePort {
+  private static final long CACHE_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+  private record Cached(Optional<CurationVersion> version, long at) {}
+
+  private final SessionFactory sessions;
+  private final Map<String, Cached> published = new ConcurrentHashMap<>();
+
+  HibernateCurationAdapter(SessionFactory sessions) {
+    this.sessions = sessions;
+  }
+
+  @Override
+  public Optional<CurationVersion> published(String source) {
+    long now = System.nanoTime();
+    Cached cached = published.get(source);
+    if (cached != null && now - cached.at() < CACHE_NANOS) {
+      return cached.version();
+    }
+    Optional<CurationVersion> read =
+        Store.read(
+            sessions,
+            s ->
+                s
+                    .createSelectionQuery(
+                        "from CurationVersionEntity where sourceName = :s order by version desc",
+                        CurationVersionEntity.class)
+                    .setParameter("s", source)
+                    .setMaxResults(1)
+                    .getResultList()
+                    .stream()
+                    .findFirst()
+                    .map(CurationMapper::toDomain));
+    published.put(source, new Cached(read, now));
+    return read;
+  }
+
+  @Override
+  public Optional<CurationDraft> draft(String source) {
+    return Store.read(sessions, s -> Optional.ofNullable(s.find(CurationDraftEntity.class, source)))
+        .map(CurationMapper::toDomain);
+  }
+
+  @Override
+  public CurationDraft saveDraft(Curation curation, int basedOn, String editor) {
+    Instant at = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    String content = CurationMapper.content(curation);
+    return Store.write(
+        sessions,
+        s -> {
+          CurationDraftEntity e = s.find(CurationDraftEntity.class, curation.source());
+          boolean fresh = e == null;
+          if (fresh) {
+            e = new CurationDraftEntity();
+            e.sourceName = curation.source();
+          }
+          e.basedOn = basedOn;
+          e.editedBy = editor == null || editor.isBlank() ? "parlance" : editor.strip();
+          e.editedAt = at;
+          e.content = content;
+          if (fresh) {
+            s.persist(e);
+          }
+          return CurationMapper.toDomain(e);
+        });
+  }
+
+  @Override
+  public void discardDraft(String source) {
+    Store.write(
+        sessions,
+        s ->
+            s.createMutationQuery("delete from CurationDraftEntity where sourceName = :s")
+                .setParameter("s", source)
+                .executeUpdate());
+  }
+
+  @Override
+  public CurationVersion publish(
+      Curation curation, String steward, String note, boolean dropDraft) {
+    Instant at = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    String content = CurationMapper.content(curation);
+    CurationVersion stored =
+        Store.write(
+            sessions,
+            s -> {
+              Integer last =
+                  s.createSelectionQuery(
+                          "select max(version) from CurationVersionEntity where sourceName = :s",
+                          Integer.class)
+                      .setParameter("s", curation.source())
+                      .getSingleResultOrNull();
+              CurationVersionEntity e = new CurationVersionEntity();
+              e.sourceName = curation.source();
+              e.version = last == null ? 1 : last + 1;
+              e.publishedBy = steward == null || steward.isBlank() ? "parlance" : steward.strip();
+              e.publishedAt = at;
+              e.note = note == null ? "" : note.strip();
+              e.viewCount = curation.views().size();
+              e.verifiedCount = curation.verified().size();
+              e.content = content;
+              s.persist(e);
+              if (dropDraft) {
+                s.createMutationQuery("delete from CurationDraftEntity where sourceName = :s")
+                    .setParameter("s", curation.source())
+                    .executeUpdate();
+              }
+              return CurationMapper.toDomain(e);
+            });
+    published.remove(curation.source());
+    return stored;
+  }
+
+  @Override
+  public Optional<CurationVersion> version(String source, int version) {
+    return Store.read(
+        sessions,
+        s ->
+            s
+                .createSelectionQuery(
+                    "from CurationVersionEntity where sourceName = :s and version = :v",
+                    CurationVersionEntity.class)
+                .setParameter("s", source)
+                .setParameter("v", version)
+                .getResultList()
+                .stream()
+                .findFirst()
+                .map(CurationMapper::toDomain));
+  }
+
+  @Override
+  public int latestVersion(String source) {
+    Integer last =
+        Store.read(
+            sessions,
+            s ->
+                s.createSelectionQuery(
+                        "select max(version) from CurationVersionEntity where sourceName = :s",
+                        Integer.class)
+                    .setParameter("s", source)
+                    .getSingleResultOrNull());
+    return last == null ? 0 : last;
+  }
+
+  @Override
+  public List<CurationVersion> history(String source) {
+    return Store.read(
+        sessions,
+        s ->
+            s
+                .createSelectionQuery(
+                    "from CurationVersionEntity where sourceName = :s order by version",
+                    CurationVersionEntity.class)
+                .setParameter("s", source)
+                .getResultList()
+                .stream()
+                .map(CurationMapper::toDomain)
+                .toList());
+  }
+}

@@ -1,0 +1,127 @@
+package dev.parlance.adapters.index.lucene;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.LockObtainFailedException;
+
+/**
+ * One Lucene index directory as both adapters use it: writes are short-lived writers that commit
+ * once (so readers see a whole change or none of it, and another process may write later), reads go
+ * through a searcher refreshed before each search.
+ */
+final class LuceneStore implements AutoCloseable {
+
+  /** Work on a searcher; Lucene's I/O errors pass through. */
+  interface SearcherWork<T> {
+    T apply(IndexSearcher searcher) throws IOException;
+  }
+
+  /** Changes made with a writer, committed together. */
+  interface WriterWork {
+    void apply(IndexWriter writer) throws IOException;
+  }
+
+  private final String name;
+  private final Directory directory;
+  private final Analyzer analyzer;
+  private SearcherManager searchers;
+
+  /**
+   * @param name what the index holds, for messages ("the index", "the value index")
+   */
+  LuceneStore(String name, Directory directory, Analyzer analyzer) {
+    this.name = name;
+    this.directory = directory;
+    this.analyzer = analyzer;
+  }
+
+  static Directory open(String name, Path path) {
+    try {
+      return FSDirectory.open(path);
+    } catch (IOException e) {
+      throw new IndexFailedException("cannot open " + name + " at " + path, e);
+    }
+  }
+
+  void write(String what, WriterWork work) {
+    IndexWriterConfig config = new IndexWriterConfig(analyzer);
+    config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+    config.setRAMBufferSizeMB(64);
+    try (IndexWriter writer = new IndexWriter(directory, config)) {
+      work.apply(writer);
+      writer.commit();
+    } catch (LockObtainFailedException e) {
+      throw new IndexFailedException(
+          name + " is being written by another Parlance process; try again when it is done", e);
+    } catch (IOException e) {
+      throw new IndexFailedException("cannot " + what, e);
+    }
+  }
+
+  <T> T read(SearcherWork<T> work, T whenEmpty) {
+    try {
+      SearcherManager manager = searchers();
+      if (manager == null) {
+        return whenEmpty;
+      }
+      manager.maybeRefreshBlocking();
+      IndexSearcher searcher = manager.acquire();
+      try {
+        return work.apply(searcher);
+      } finally {
+        manager.release(searcher);
+      }
+    } catch (IOException e) {
+      throw new IndexFailedException("cannot search " + name, e);
+    }
+  }
+
+  /** The distinct terms the analyzer makes of a text, in order. */
+  Set<String> terms(String field, String text) {
+    Set<String> terms = new LinkedHashSet<>();
+    try (TokenStream ts = analyzer.tokenStream(field, text)) {
+      CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+      ts.reset();
+      while (ts.incrementToken()) {
+        terms.add(term.toString());
+      }
+      ts.end();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return terms;
+  }
+
+  // Opened on first use, once the index exists on disk.
+  private synchronized SearcherManager searchers() throws IOException {
+    if (searchers == null && DirectoryReader.indexExists(directory)) {
+      searchers = new SearcherManager(directory, null);
+    }
+    return searchers;
+  }
+
+  @Override
+  public synchronized void close() {
+    try {
+      if (searchers != null) {
+        searchers.close();
+      }
+      directory.close();
+    } catch (IOException e) {
+      throw new IndexFailedException("cannot close " + name, e);
+    }
+  }
+}

@@ -1,0 +1,128 @@
+package dev.parlance.application.curation;
+
+import dev.parlance.application.retrieval.Progress;
+import dev.parlance.application.retrieval.SourceSchemaUseCase;
+import dev.parlance.application.retrieval.UnknownSourceException;
+import dev.parlance.domain.curation.AnswerQuestionPort;
+import dev.parlance.domain.curation.Curation;
+import dev.parlance.domain.curation.CurationStorePort;
+import dev.parlance.domain.curation.CurationVersion;
+import dev.parlance.domain.governance.ExecuteQueryPort;
+import dev.parlance.domain.governance.GovernancePoliciesPort;
+import dev.parlance.domain.governance.GovernancePolicy;
+import dev.parlance.domain.source.DataSource;
+import dev.parlance.domain.source.DataSourcesPort;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/** Validate, publish atomically, re-index, run the verified questions. */
+public final class PublishCurationService implements PublishCurationUseCase {
+
+  private final DataSourcesPort sources;
+  private final GovernancePoliciesPort policies;
+  private final CurationStorePort store;
+  private final ValidateCurationUseCase validator;
+  private final RegressionService regression;
+  private final Supplier<SourceSchemaUseCase> index;
+
+  /**
+   * @param index re-indexes a source (supplied lazily: it loads an embedding model)
+   * @param pipeline the question pipeline for regression; {@link AnswerQuestionPort#none()} until
+   *     one is configured
+   */
+  public PublishCurationService(
+      DataSourcesPort sources,
+      GovernancePoliciesPort policies,
+      CurationStorePort store,
+      ValidateCurationUseCase validator,
+      ExecuteQueryPort executor,
+      AnswerQuestionPort pipeline,
+      Supplier<SourceSchemaUseCase> index) {
+    this.sources = sources;
+    this.policies = policies;
+    this.store = store;
+    this.validator = validator;
+    this.regression = new RegressionService(executor, pipeline);
+    this.index = index;
+  }
+
+  @Override
+  public PublishOutcome publishDraft(String source, String steward, String note) {
+    Curation draft =
+        store
+            .draft(source)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "source " + source + " has no draft to publish (edit it first)"))
+            .curation();
+    return publish(draft, steward, note, true);
+  }
+
+  @Override
+  public PublishOutcome rollback(String source, int version, String steward) {
+    CurationVersion old =
+        store
+            .version(source, version)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "source " + source + " has no published version " + version));
+    return publish(old.curation(), steward, "rollback to version " + version, false);
+  }
+
+  @Override
+  public RegressionReport check(String source) {
+    DataSource ds = sources.find(source).orElseThrow(() -> new UnknownSourceException(source));
+    Optional<CurationVersion> published = store.published(source);
+    Curation working =
+        store
+            .draft(source)
+            .map(d -> d.curation())
+            .or(() -> published.map(CurationVersion::curation))
+            .orElseGet(() -> Curation.empty(source));
+    GovernancePolicy policy =
+        policies.current(source).orElseGet(() -> GovernancePolicy.defaults(source));
+    int version = published.map(CurationVersion::version).orElse(0);
+    return regression.run(
+        ds, policy, published.map(CurationVersion::curation), version, working, version);
+  }
+
+  private PublishOutcome publish(Curation curation, String steward, String note, boolean draft) {
+    DataSource source =
+        sources
+            .find(curation.source())
+            .orElseThrow(() -> new UnknownSourceException(curation.source()));
+    ValidationReport validation = validator.validate(curation);
+    if (!validation.passed()) {
+      return new PublishOutcome.Blocked(validation);
+    }
+    Optional<CurationVersion> previous = store.published(source.name());
+    CurationVersion published = store.publish(curation, steward, note, draft);
+    String reindexed;
+    try {
+      var report = index.get().index(source.name(), Progress.silent());
+      reindexed =
+          "re-indexed "
+              + report.tables()
+              + " tables and views, "
+              + report.columns()
+              + " columns in "
+              + report.millis()
+              + " ms";
+    } catch (RuntimeException e) {
+      reindexed = "not re-indexed: " + e.getMessage() + " (run 'parlance schema index')";
+    }
+    GovernancePolicy policy =
+        policies.current(source.name()).orElseGet(() -> GovernancePolicy.defaults(source.name()));
+    RegressionReport checks =
+        regression.run(
+            source,
+            policy,
+            previous.map(CurationVersion::curation),
+            previous.map(CurationVersion::version).orElse(0),
+            curation,
+            published.version());
+    return new PublishOutcome.Published(published, validation, checks, reindexed);
+  }
+}

@@ -1,0 +1,120 @@
+package dev.parlance.application.curation;
+
+import dev.parlance.domain.curation.AnswerQuestionPort;
+import dev.parlance.domain.curation.Curation;
+import dev.parlance.domain.curation.VerifiedQuery;
+import dev.parlance.domain.curation.ViewInlining;
+import dev.parlance.domain.governance.ExecuteQueryPort;
+import dev.parlance.domain.governance.GovernancePolicy;
+import dev.parlance.domain.governance.QueryOutcome;
+import dev.parlance.domain.governance.QueryResult;
+import dev.parlance.domain.source.DataSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs a curation's approved verified questions: their SQL (always) under the new version and, for
+ * comparison, under the previous one; and the question through the pipeline when one is configured,
+ * compared with the verified SQL's result.
+ */
+final class RegressionService {
+
+  private final ExecuteQueryPort executor;
+  private final AnswerQuestionPort pipeline;
+
+  RegressionService(ExecuteQueryPort executor, AnswerQuestionPort pipeline) {
+    this.executor = executor;
+    this.pipeline = pipeline;
+  }
+
+  RegressionReport run(
+      DataSource source,
+      GovernancePolicy policy,
+      Optional<Curation> previous,
+      int previousVersion,
+      Curation next,
+      int nextVersion) {
+    List<RegressionReport.Check> checks = new ArrayList<>();
+    for (VerifiedQuery q : next.approved()) {
+      QueryOutcome now = run(source, policy, next, q.sql());
+      if (!(now instanceof QueryOutcome.Ran ran)) {
+        checks.add(
+            new RegressionReport.Check(
+                q.id(),
+                q.question(),
+                RegressionReport.Result.FAILED,
+                Optional.empty(),
+                reason(now),
+                RegressionReport.Pipeline.NOT_RUN));
+        continue;
+      }
+      QueryResult after = ran.result();
+      RegressionReport.Result result = RegressionReport.Result.NEW;
+      String detail = "";
+      Optional<VerifiedQuery> before = previous.flatMap(p -> p.verifiedQuery(q.id()));
+      if (before.isPresent()) {
+        QueryOutcome then = run(source, policy, previous.get(), before.get().sql());
+        if (then instanceof QueryOutcome.Ran was) {
+          boolean same = ResultTables.same(was.result(), after, q.sql());
+          result = same ? RegressionReport.Result.UNCHANGED : RegressionReport.Result.CHANGED;
+          detail = same ? "" : ResultTables.difference(was.result(), after);
+        } else {
+          detail = "it did not run under version " + previousVersion;
+        }
+      }
+      checks.add(
+          new RegressionReport.Check(
+              q.id(),
+              q.question(),
+              result,
+              Optional.of(after.rowCount()),
+              detail,
+              pipeline(source, policy, next, q, after)));
+    }
+    return new RegressionReport(previousVersion, nextVersion, checks);
+  }
+
+  private RegressionReport.Pipeline pipeline(
+      DataSource source,
+      GovernancePolicy policy,
+      Curation next,
+      VerifiedQuery q,
+      QueryResult gold) {
+    Optional<String> sql;
+    try {
+      sql = pipeline.sqlFor(source.name(), q.question());
+    } catch (RuntimeException e) {
+      return RegressionReport.Pipeline.FAILED;
+    }
+    if (sql.isEmpty()) {
+      return RegressionReport.Pipeline.NOT_RUN;
+    }
+    QueryOutcome answer = run(source, policy, next, sql.get());
+    if (!(answer instanceof QueryOutcome.Ran ran)) {
+      return RegressionReport.Pipeline.FAILED;
+    }
+    return ResultTables.same(gold, ran.result(), q.sql())
+        ? RegressionReport.Pipeline.AGREES
+        : RegressionReport.Pipeline.DISAGREES;
+  }
+
+  private QueryOutcome run(DataSource source, GovernancePolicy policy, Curation c, String sql) {
+    String expanded;
+    try {
+      expanded = ViewInlining.inline(c, source.dialect(), sql);
+    } catch (IllegalArgumentException cycle) {
+      return QueryOutcome.Refused.of(
+          dev.parlance.domain.governance.RefusalKind.UNPARSABLE, cycle.getMessage(), sql);
+    }
+    return executor.execute(source, policy, ValidateCurationService.STEWARD, expanded);
+  }
+
+  private static String reason(QueryOutcome outcome) {
+    return switch (outcome) {
+      case QueryOutcome.Refused r -> "refused: " + r.refusal().reason();
+      case QueryOutcome.Failed f -> "failed: " + f.message();
+      case QueryOutcome.Ran ran -> "";
+    };
+  }
+}

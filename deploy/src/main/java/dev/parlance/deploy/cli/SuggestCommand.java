@@ -1,0 +1,216 @@
+package dev.parlance.deploy.cli;
+
+import dev.parlance.application.curation.SuggestCurationUseCase;
+import dev.parlance.domain.curation.Suggestion;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code parlance suggest}: assistants propose curation; stewards accept or reject each. */
+@Command(
+    name = "suggest",
+    mixinStandardHelpOptions = true,
+    description =
+        "Assistants that propose curation (suggestions only): friendly names and descriptions,"
+            + " partially extended views, value dictionaries; accept or reject each.",
+    subcommands = {
+      SuggestCommand.Descriptions.class,
+      SuggestCommand.Views.class,
+      SuggestCommand.Values.class,
+      SuggestCommand.ListPending.class,
+      SuggestCommand.Accept.class,
+      SuggestCommand.Reject.class
+    })
+final class SuggestCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  static SuggestCurationUseCase assistants(ParlanceCli cli, String llm, String source) {
+    return cli.components().suggestCuration(Optional.ofNullable(llm), source);
+  }
+
+  static void print(ParlanceCli cli, String source, List<Suggestion> made) {
+    if (made.isEmpty()) {
+      cli.out().println("no suggestions");
+      return;
+    }
+    TextTable.print(
+        cli.out(),
+        List.of("ID", "KIND", "TARGET", "SUGGESTION"),
+        made.stream()
+            .map(s -> List.<Object>of(s.id(), s.kind().label(), s.target(), s.summary()))
+            .toList(),
+        100);
+    cli.out()
+        .println(
+            "accept with 'parlance suggest accept --source "
+                + source
+                + " ID…', or reject likewise");
+  }
+
+  // No model configured is the user's to fix (exit 2); a model that fails is a failure (exit 1).
+  static <T> T withModel(java.util.function.Supplier<T> call) {
+    try {
+      return call.get();
+    } catch (IllegalStateException e) {
+      if (e.getMessage() != null && e.getMessage().contains("none is configured")) {
+        throw CommandFailure.refused(e.getMessage());
+      }
+      throw CommandFailure.failed(e.getMessage());
+    }
+  }
+
+  @Command(
+      name = "descriptions",
+      mixinStandardHelpOptions = true,
+      description =
+          "Friendly names and descriptions for cryptic tables and columns (needs an LLM).")
+  static final class Descriptions implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--source", required = true, description = "the data source's name")
+    String source;
+
+    @Option(names = "--table", paramLabel = "TABLE", description = "only these tables (repeatable)")
+    List<String> tables = new ArrayList<>();
+
+    @Option(names = "--llm", paramLabel = "PROFILE", description = "the model profile to use")
+    String llm;
+
+    @Override
+    public Integer call() {
+      ParlanceCli cli = ParlanceCli.of(spec);
+      print(
+          cli,
+          source,
+          withModel(() -> assistants(cli, llm, source).suggestDescriptions(source, tables)));
+      return ParlanceCli.OK;
+    }
+  }
+
+  @Command(
+      name = "views",
+      mixinStandardHelpOptions = true,
+      description =
+          "Partially extended views that pre-join along foreign keys, from the conceptual views.")
+  static final class Views implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--source", required = true, description = "the data source's name")
+    String source;
+
+    @Override
+    public Integer call() {
+      ParlanceCli cli = ParlanceCli.of(spec);
+      print(cli, source, assistants(cli, null, source).suggestViews(source));
+      return ParlanceCli.OK;
+    }
+  }
+
+  @Command(
+      name = "values",
+      mixinStandardHelpOptions = true,
+      description =
+          "Value dictionaries for coded columns, from their distinct values (needs an LLM).")
+  static final class Values implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--source", required = true, description = "the data source's name")
+    String source;
+
+    @Option(names = "--table", paramLabel = "TABLE", description = "only these tables (repeatable)")
+    List<String> tables = new ArrayList<>();
+
+    @Option(names = "--llm", paramLabel = "PROFILE", description = "the model profile to use")
+    String llm;
+
+    @Override
+    public Integer call() {
+      ParlanceCli cli = ParlanceCli.of(spec);
+      print(
+          cli, source, withModel(() -> assistants(cli, llm, source).suggestValues(source, tables)));
+      return ParlanceCli.OK;
+    }
+  }
+
+  @Command(
+      name = "list",
+      mixinStandardHelpOptions = true,
+      description = "List pending suggestions.")
+  static final class ListPending implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--source", required = true, description = "the data source's name")
+    String source;
+
+    @Override
+    public Integer call() {
+      ParlanceCli cli = ParlanceCli.of(spec);
+      print(cli, source, assistants(cli, null, source).pending(source));
+      return ParlanceCli.OK;
+    }
+  }
+
+  @Command(
+      name = "accept",
+      mixinStandardHelpOptions = true,
+      description = "Merge suggestions into the draft.")
+  static final class Accept implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--source", required = true, description = "the data source's name")
+    String source;
+
+    @Parameters(arity = "1..*", paramLabel = "ID")
+    List<Long> ids;
+
+    @Option(names = "--by", paramLabel = "STEWARD", description = "who decides (default: OS user)")
+    String by;
+
+    @Override
+    public Integer call() {
+      ParlanceCli cli = ParlanceCli.of(spec);
+      var assistants = assistants(cli, null, source);
+      for (long id : ids) {
+        Suggestion s = assistants.accept(source, id, CurationOutput.steward(by));
+        cli.out().println("accepted " + id + " into the draft: " + s.summary());
+      }
+      return ParlanceCli.OK;
+    }
+  }
+
+  @Command(name = "reject", mixinStandardHelpOptions = true, description = "Reject suggestions.")
+  static final class Reject implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--source", required = true, description = "the data source's name")
+    String source;
+
+    @Parameters(arity = "1..*", paramLabel = "ID")
+    List<Long> ids;
+
+    @Option(names = "--by", paramLabel = "STEWARD", description = "who decides (default: OS user)")
+    String by;
+
+    @Override
+    public Integer call() {
+      ParlanceCli cli = ParlanceCli.of(spec);
+      var assistants = assistants(cli, null, source);
+      for (long id : ids) {
+        assistants.reject(source, id, CurationOutput.steward(by));
+        cli.out().println("rejected " + id);
+      }
+      return ParlanceCli.OK;
+    }
+  }
+}

@@ -1,0 +1,16 @@
+package dev.parlance.domain.curation;
+
+/**
+ * A source's whole curation as one reviewable text file (YAML), round-trip safe: reading what was
+ * written gives an equal curation.
+ */
+public interface CurationFilePort {
+
+  String write(Curation curation);
+
+  /**
+   * @throws IllegalArgumentException naming the problem (and its line when known) when the text is
+   *     not a valid curation
+   */
+  Curation read(String text);
+}
