@@ -59,7 +59,9 @@ final class LuceneStore implements AutoCloseable {
   void write(String what, WriterWork work) {
     IndexWriterConfig config = new IndexWriterConfig(analyzer);
     config.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
-    config.setRAMBufferSizeMB(64);
+    // Room for a large source in one segment: flushing several would make Lucene merge them,
+    // rebuilding the vector graph.
+    config.setRAMBufferSizeMB(256);
     try (IndexWriter writer = new IndexWriter(directory, config)) {
       work.apply(writer);
       writer.commit();
