@@ -300,4 +300,86 @@ class AskQuestionServiceTest {
         .extracting(StageReport::name)
         .contains("c3 table recall", "c3 column recall");
   }
+
+  @Test
+  void should_link_classify_and_generate_with_the_classes_prompt_when_the_strategy_is_din() {
+    plant
+        .answer(
+            "# Find the schema_links",
+            "We need the installation code and the order status.\n"
+                + "Schema_links: [TB_IN.IN_CD,TB_MO.MO_ST,TB_MO.MO_IN_ID = TB_IN.IN_ID]")
+        .answer(
+            "classify it as EASY, NON-NESTED, or NESTED",
+            "It needs a join but no nested query. So the SQL query can be classified as"
+                + " \"NON-NESTED\".\nLabel: \"NON-NESTED\"")
+        .answer("we need to join these tables", "[TB_IN, TB_MO].\nSQL: " + GOOD + "\n")
+        .rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer =
+        plant
+            .service(AskFixture.settings(3))
+            .ask(
+                new Command(
+                    "plant",
+                    QUESTION,
+                    AskFixture.user(),
+                    Optional.of(StrategyName.DIN),
+                    OptionalInt.empty()),
+                plant.llm());
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.ANSWERED);
+    assertThat(answer.sql()).hasValue(GOOD);
+    assertThat(answer.stages())
+        .extracting(StageReport::name)
+        .contains("din schema linking", "din classification", "generation (non-nested)");
+    // The class's prompt carries the links the first step found.
+    assertThat(plant.sent)
+        .anySatisfy(
+            r ->
+                assertThat(r.messages().getLast().text())
+                    .contains("we need to join these tables")
+                    .contains(
+                        "Schema_links: [TB_IN.IN_CD,TB_MO.MO_ST,TB_MO.MO_IN_ID = TB_IN.IN_ID]"));
+  }
+
+  @Test
+  void should_cut_the_schema_to_what_the_dummy_sql_reads_when_the_strategy_is_ta_sql() {
+    String linkedSql = "SELECT IN_CD FROM TB_IN WHERE IN_ID IN (SELECT MO_IN_ID FROM TB_MO)";
+    plant
+        // The SQL prompt quotes the SR ("SR = ..."): its fragment must be tried first.
+        .answer("Understand the pandas-like SR first", "```sql\n" + linkedSql + "\n```")
+        .answer(
+            "def question_to_SQL(question)", "IN_CD FROM TB_IN JOIN TB_MO ON MO_IN_ID = IN_ID\"")
+        .answer(
+            "SR =",
+            "df1 = df.where(element = TB_MO.MO_ST, filter = 1)\nres = df1.select(TB_IN.IN_CD)")
+        .rows(linkedSql, false, new Object[] {"IBX-15"});
+
+    Answer answer =
+        plant
+            .service(AskFixture.settings(2))
+            .ask(
+                new Command(
+                    "plant",
+                    QUESTION,
+                    AskFixture.user(),
+                    Optional.of(StrategyName.TA_SQL),
+                    OptionalInt.empty()),
+                plant.llm());
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.ANSWERED);
+    assertThat(answer.sql()).hasValue(linkedSql);
+    assertThat(answer.stages())
+        .extracting(StageReport::name)
+        .contains("ta-sql dummy sql", "generation");
+    // The symbolic step sees only the columns the parsed dummy SQL reads, plus the join keys:
+    // never the secret column the dummy SQL did not touch.
+    String symbolicPrompt =
+        plant.sent.stream()
+            .map(r -> r.messages().getLast().text())
+            .filter(t -> t.contains("SR ="))
+            .findFirst()
+            .orElseThrow();
+    assertThat(symbolicPrompt).contains("tb_in.in_cd").doesNotContain("in_secret");
+  }
 }
