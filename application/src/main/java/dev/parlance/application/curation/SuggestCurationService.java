@@ -11,6 +11,7 @@ import dev.parlance.domain.catalog.Table;
 import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.completion.CompletionRequest;
 import dev.parlance.domain.completion.Completions;
+import dev.parlance.domain.completion.NoLanguageModelException;
 import dev.parlance.domain.curation.CuratedView;
 import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.CurationMerge;
@@ -467,11 +468,7 @@ public final class SuggestCurationService implements SuggestCurationUseCase {
   }
 
   private CompleteChatPort model() {
-    return llm.get()
-        .orElseThrow(
-            () ->
-                new IllegalStateException(
-                    "this assistant needs a language model and none is configured (see 'parlance llm check')"));
+    return llm.get().orElseThrow(() -> new NoLanguageModelException("this assistant"));
   }
 
   private static String ask(CompleteChatPort model, String prompt) {

@@ -1,6 +1,7 @@
 package dev.parlance.deploy.cli;
 
 import dev.parlance.application.curation.SuggestCurationUseCase;
+import dev.parlance.domain.completion.NoLanguageModelException;
 import dev.parlance.domain.curation.Suggestion;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,10 +63,9 @@ final class SuggestCommand implements Runnable {
   static <T> T withModel(java.util.function.Supplier<T> call) {
     try {
       return call.get();
+    } catch (NoLanguageModelException e) {
+      throw CommandFailure.refused(e.getMessage());
     } catch (IllegalStateException e) {
-      if (e.getMessage() != null && e.getMessage().contains("none is configured")) {
-        throw CommandFailure.refused(e.getMessage());
-      }
       throw CommandFailure.failed(e.getMessage());
     }
   }
