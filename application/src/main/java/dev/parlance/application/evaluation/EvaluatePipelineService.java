@@ -2,6 +2,7 @@ package dev.parlance.application.evaluation;
 
 import dev.parlance.application.ask.Answer;
 import dev.parlance.application.ask.AskQuestionUseCase;
+import dev.parlance.application.ask.QuestionPipeline;
 import dev.parlance.application.ask.StageReport;
 import dev.parlance.application.ask.StrategyName;
 import dev.parlance.application.retrieval.Progress;
@@ -71,19 +72,19 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
       LoadEvaluationBenchmarkPort benchmarks,
       ReadVerifiedQuestionsPort verifiedQuestions,
       DataSourcesPort sources,
-      Supplier<AskQuestionUseCase> pipeline,
+      Supplier<QuestionPipeline> pipeline,
       RunBenchmarkQueryPort runner,
       ReadCatalogPort catalogs,
       AnalyzeSqlPort analyzer) {}
 
   private final Ports ports;
-  private AskQuestionUseCase pipeline;
+  private QuestionPipeline pipeline;
 
   public EvaluatePipelineService(Ports ports) {
     this.ports = ports;
   }
 
-  private synchronized AskQuestionUseCase pipeline() {
+  private synchronized QuestionPipeline pipeline() {
     if (pipeline == null) {
       pipeline = ports.pipeline().get();
     }

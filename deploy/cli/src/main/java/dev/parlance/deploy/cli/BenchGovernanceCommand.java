@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parlance.application.benchmark.GovernanceBenchmarkReport;
 import dev.parlance.application.benchmark.GovernanceBenchmarkUseCase;
 import dev.parlance.domain.governance.UserIdentity;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +30,7 @@ import picocli.CommandLine.Option;
     })
 final class BenchGovernanceCommand implements Callable<Integer> {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Inject GovernanceBenchmarkUseCase benchmark;
 
   @Option(names = "--source", required = true, paramLabel = "NAME")
   String source;
@@ -65,15 +67,13 @@ final class BenchGovernanceCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     ParlanceCli cli = ParlanceCli.of(spec);
     GovernanceBenchmarkReport r =
-        cli.components()
-            .governanceBenchmark()
-            .run(
-                new GovernanceBenchmarkUseCase.Command(
-                    source,
-                    new UserIdentity("parlance-bench", new HashSet<>(roles), Map.of()),
-                    lookups,
-                    rounds,
-                    warmUp));
+        benchmark.run(
+            new GovernanceBenchmarkUseCase.Command(
+                source,
+                new UserIdentity("parlance-bench", new HashSet<>(roles), Map.of()),
+                lookups,
+                rounds,
+                warmUp));
     cli.out()
         .printf(
             "%s: %d statements (primary-key lookups), %d raw/governed pairs%n",

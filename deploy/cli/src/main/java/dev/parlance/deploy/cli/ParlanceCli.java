@@ -1,8 +1,6 @@
 package dev.parlance.deploy.cli;
 
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.ParlanceHome;
-import dev.parlance.deploy.Settings;
+import dev.parlance.deploy.wiring.ParlanceHome;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -11,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
-import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -41,25 +39,11 @@ public final class ParlanceCli implements Runnable {
   public static final int FAILED = 1;
   public static final int REFUSED = 2;
 
-  // Failures of the world, not of Parlance: their message is all the user needs.
-  private static final java.util.List<Class<? extends Exception>> EXPECTED_FAILURES =
-      java.util.List.of(
-          dev.parlance.domain.benchmark.BenchmarkDataException.class,
-          dev.parlance.application.retrieval.MissingHallucinationException.class,
-          dev.parlance.application.retrieval.UnknownSourceException.class,
-          dev.parlance.adapters.db.jdbc.DatabaseUnavailableException.class,
-          dev.parlance.adapters.index.lucene.IndexFailedException.class,
-          dev.parlance.adapters.llm.embedding.EmbeddingFailedException.class);
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  private final Components components;
-  private final PrintStream out;
-  private final PrintStream err;
-
-  ParlanceCli(Components components, PrintStream out, PrintStream err) {
-    this.components = components;
-    this.out = out;
-    this.err = err;
-  }
+  private PrintStream out = System.out;
+  private PrintStream err = System.err;
+  private ParlanceHome home;
 
   // Lucene tells the terminal how it could vectorise faster; that is not the user's business.
   private static final java.util.logging.Logger LUCENE_LOG =
@@ -67,21 +51,24 @@ public final class ParlanceCli implements Runnable {
 
   public static void main(String[] args) {
     LUCENE_LOG.setLevel(java.util.logging.Level.SEVERE);
-    Map<String, String> env = System.getenv();
+    java.util.logging.Logger.getLogger("org.jboss.weld").setLevel(java.util.logging.Level.WARNING);
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
     int code;
-    try (Components components =
-        new Components(ParlanceHome.fromEnvironment(env), new Settings(env))) {
-      code = run(components, out, err, args);
+    try (ParlanceContainer container = ParlanceContainer.boot()) {
+      code = run(container, out, err, args);
     }
     System.exit(code);
   }
 
   /** Runs one command line; never throws, never prints a stack trace to the user. */
-  public static int run(Components components, PrintStream out, PrintStream err, String... args) {
-    ParlanceCli root = new ParlanceCli(components, out, err);
-    CommandLine cli = new CommandLine(root);
+  public static int run(
+      ParlanceContainer container, PrintStream out, PrintStream err, String... args) {
+    CommandLine cli = new CommandLine(ParlanceCli.class, container.factory());
+    ParlanceCli root = cli.getCommand();
+    root.out = out;
+    root.err = err;
+    root.home = container.home();
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> root.failure(e));
@@ -96,16 +83,12 @@ public final class ParlanceCli implements Runnable {
 
   @Override
   public void run() {
-    new CommandLine(this).usage(out);
+    spec.commandLine().usage(out);
   }
 
   /** The root of the command line a sub-command runs under. */
   static ParlanceCli of(picocli.CommandLine.Model.CommandSpec spec) {
     return (ParlanceCli) spec.root().userObject();
-  }
-
-  Components components() {
-    return components;
   }
 
   PrintStream out() {
@@ -116,23 +99,22 @@ public final class ParlanceCli implements Runnable {
     return err;
   }
 
+  /** Where this installation keeps its state (run logs, diagnostics). */
+  ParlanceHome home() {
+    return home;
+  }
+
   private int failure(Exception e) {
-    if (e instanceof CommandFailure f) {
-      err.println("parlance: " + f.getMessage());
-      return f.exitCode();
-    }
-    if (e instanceof IllegalArgumentException) {
-      err.println("parlance: " + e.getMessage());
-      return REFUSED;
-    }
-    if (EXPECTED_FAILURES.stream().anyMatch(type -> type.isInstance(e))) {
-      err.println("parlance: " + oneLine(e.getMessage()));
-      return FAILED;
+    Optional<CliFailures.Worded> worded = CliFailures.word(e);
+    if (worded.isPresent()) {
+      err.println("parlance: " + worded.get().message());
+      return worded.get().exitCode();
     }
     String where = log(e);
     err.println(
         "parlance: "
-            + oneLine(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+            + CliFailures.oneLine(
+                e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
             + where);
     return FAILED;
   }
@@ -140,7 +122,7 @@ public final class ParlanceCli implements Runnable {
   // The whole trace goes to the log for whoever diagnoses it; the user gets its file name.
   private String log(Exception e) {
     try {
-      var file = components.home().logs().resolve("parlance.log");
+      var file = home.logs().resolve("parlance.log");
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
       Files.writeString(
@@ -152,9 +134,5 @@ public final class ParlanceCli implements Runnable {
     } catch (IOException | RuntimeException ignored) {
       return "";
     }
-  }
-
-  private static String oneLine(String message) {
-    return message.replaceAll("\\s+", " ").strip();
   }
 }

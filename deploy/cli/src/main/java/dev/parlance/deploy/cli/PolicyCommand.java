@@ -1,6 +1,8 @@
 package dev.parlance.deploy.cli;
 
+import dev.parlance.application.governance.ManagePoliciesUseCase;
 import dev.parlance.domain.governance.GovernancePolicy;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,16 +22,11 @@ import picocli.CommandLine.ParentCommand;
 final class PolicyCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
   @ParentCommand ParlanceCli cli;
+  @Inject ManagePoliciesUseCase policies;
 
   @Override
   public void run() {
     spec.commandLine().usage(spec.commandLine().getOut());
-  }
-
-  private static void requireSource(ParlanceCli cli, String name) {
-    if (cli.components().dataSources().find(name).isEmpty()) {
-      throw CommandFailure.failed("no source named '" + name + "' (see 'parlance sources list')");
-    }
   }
 
   @Command(
@@ -44,14 +41,7 @@ final class PolicyCommand implements Runnable {
 
     @Override
     public Integer call() {
-      requireSource(parent.cli, source);
-      GovernancePolicy p =
-          parent
-              .cli
-              .components()
-              .policies()
-              .current(source)
-              .orElseGet(() -> GovernancePolicy.defaults(source));
+      GovernancePolicy p = parent.policies.current(source);
       parent.cli.out().println(PolicyJson.write(p));
       return ParlanceCli.OK;
     }
@@ -78,13 +68,13 @@ final class PolicyCommand implements Runnable {
 
     @Override
     public Integer call() throws IOException {
-      requireSource(parent.cli, source);
+      parent.policies.current(source); // an unknown source is said before a missing file
       if (!Files.isRegularFile(file)) {
         throw CommandFailure.refused("no policy file at " + file);
       }
       GovernancePolicy draft = PolicyJson.read(source, Files.readString(file));
       String by = steward != null ? steward : System.getProperty("user.name", "steward");
-      GovernancePolicy published = parent.cli.components().policies().publish(draft, by);
+      GovernancePolicy published = parent.policies.publish(source, draft, by);
       parent.cli.out().println("published version " + published.version() + " of " + source);
       return ParlanceCli.OK;
     }
@@ -99,9 +89,8 @@ final class PolicyCommand implements Runnable {
 
     @Override
     public Integer call() {
-      requireSource(parent.cli, source);
       List<List<Object>> rows =
-          parent.cli.components().policies().history(source).stream()
+          parent.policies.history(source).stream()
               .map(
                   p ->
                       List.<Object>of(

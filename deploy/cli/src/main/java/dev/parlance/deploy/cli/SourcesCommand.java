@@ -1,10 +1,12 @@
 package dev.parlance.deploy.cli;
 
+import dev.parlance.application.source.ManageSourcesUseCase;
 import dev.parlance.domain.governance.ColumnRule;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.RowFilter;
 import dev.parlance.domain.source.Credentials;
 import dev.parlance.domain.source.DataSource;
+import jakarta.inject.Inject;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -27,6 +29,7 @@ import picocli.CommandLine.ParentCommand;
 final class SourcesCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
   @ParentCommand ParlanceCli cli;
+  @Inject ManageSourcesUseCase sources;
 
   @Override
   public void run() {
@@ -79,10 +82,9 @@ final class SourcesCommand implements Runnable {
       } else {
         credentials = Credentials.none();
       }
-      DataSource source = DataSource.of(name, url, credentials);
-      boolean replaced = parent.cli.components().dataSources().find(name).isPresent();
-      parent.cli.components().dataSources().save(source);
-      parent.cli.out().println((replaced ? "replaced source " : "added source ") + name);
+      ManageSourcesUseCase.Added added =
+          parent.sources.add(new ManageSourcesUseCase.AddSource(name, url, credentials));
+      parent.cli.out().println((added.replaced() ? "replaced source " : "added source ") + name);
       return ParlanceCli.OK;
     }
   }
@@ -93,7 +95,7 @@ final class SourcesCommand implements Runnable {
 
     @Override
     public Integer call() {
-      List<DataSource> sources = parent.cli.components().dataSources().all();
+      List<DataSource> sources = parent.sources.list();
       PrintStream out = parent.cli.out();
       if (sources.isEmpty()) {
         out.println("no sources; add one with: parlance sources add NAME --url JDBC_URL");
@@ -126,28 +128,14 @@ final class SourcesCommand implements Runnable {
 
     @Override
     public Integer call() {
-      DataSource s =
-          parent
-              .cli
-              .components()
-              .dataSources()
-              .find(name)
-              .orElseThrow(
-                  () ->
-                      CommandFailure.failed(
-                          "no source named '" + name + "' (see 'parlance sources list')"));
+      ManageSourcesUseCase.SourceDetails details = parent.sources.show(name);
+      DataSource s = details.source();
       PrintStream out = parent.cli.out();
       out.println("name         " + s.name());
       out.println("dialect      " + s.dialect().name().toLowerCase(java.util.Locale.ROOT));
       out.println("url          " + s.jdbcUrl());
       out.println("credentials  " + describe(s.credentials()));
-      GovernancePolicy p =
-          parent
-              .cli
-              .components()
-              .policies()
-              .current(name)
-              .orElseGet(() -> GovernancePolicy.defaults(name));
+      GovernancePolicy p = details.policy();
       out.println(
           "policy       "
               + (p.version() == 0
@@ -196,9 +184,7 @@ final class SourcesCommand implements Runnable {
 
     @Override
     public Integer call() {
-      if (!parent.cli.components().dataSources().remove(name)) {
-        throw CommandFailure.failed("no source named '" + name + "' (see 'parlance sources list')");
-      }
+      parent.sources.remove(name);
       parent.cli.out().println("removed source " + name);
       return ParlanceCli.OK;
     }

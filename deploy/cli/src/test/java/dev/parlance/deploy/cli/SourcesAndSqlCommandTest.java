@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.ParlanceHome;
-import dev.parlance.deploy.Settings;
+import dev.parlance.application.governance.ReadAuditUseCase;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,12 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
 class SourcesAndSqlCommandTest {
 
   @TempDir static Path home;
-  static Components components;
+  static ParlanceContainer components;
 
   @BeforeAll
   static void firstStart() {
-    components =
-        new Components(new ParlanceHome(home), new Settings(Map.of("PLANT_USER", "reader")));
+    components = CliRun.container(home, Map.of("PLANT_USER", "reader"));
   }
 
   @AfterAll
@@ -175,12 +172,12 @@ class SourcesAndSqlCommandTest {
 
   @Test
   void should_audit_the_attempt_when_it_runs_is_refused_or_fails() {
-    int before = components.auditTrail().latest("demo", 10_000).size();
+    int before = components.get(ReadAuditUseCase.class).latest("demo", 10_000).size();
     run("sql", "--source", "demo", "SELECT 1");
     run("sql", "--source", "demo", "DELETE FROM TB_MO");
     run("sql", "--source", "demo", "SELECT nope FROM TB_MO");
-    var latest = components.auditTrail().latest("demo", 3);
-    assertThat(components.auditTrail().latest("demo", 10_000)).hasSize(before + 3);
+    var latest = components.get(ReadAuditUseCase.class).latest("demo", 3);
+    assertThat(components.get(ReadAuditUseCase.class).latest("demo", 10_000)).hasSize(before + 3);
     assertThat(latest)
         .extracting(a -> a.outcome().name())
         .containsExactly("FAILED", "REFUSED", "RAN");

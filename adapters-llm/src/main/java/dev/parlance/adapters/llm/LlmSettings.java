@@ -1,7 +1,5 @@
-package dev.parlance.deploy;
+package dev.parlance.adapters.llm;
 
-import dev.parlance.adapters.llm.LlmProfile;
-import dev.parlance.adapters.llm.Provider;
 import dev.parlance.adapters.llm.chat.LlmConfigurationException;
 import dev.parlance.domain.completion.ModelPrice;
 import java.math.BigDecimal;
@@ -14,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Reads language-model profiles from configuration (keys in docs/llm.md). The profile used is, in
@@ -21,18 +20,22 @@ import java.util.Set;
  * parlance.sources.SOURCE.llm}), {@code parlance.llm.profile}, else the top-level {@code
  * parlance.llm.*} keys, called {@code default}. A profile may name fallback profiles.
  */
-public final class LlmSettings {
+final class LlmSettings {
 
-  public static final String DEFAULT = "default";
+  static final String DEFAULT = "default";
 
-  private final Settings settings;
+  private final Function<String, Optional<String>> settings;
 
-  public LlmSettings(Settings settings) {
+  /**
+   * @param settings a setting by its key ({@code parlance.llm.model}) or an environment variable by
+   *     its name ({@code OPENAI_API_KEY}), empty when unset
+   */
+  LlmSettings(Function<String, Optional<String>> settings) {
     this.settings = settings;
   }
 
   /** A profile and the fallbacks it names, in the order to try them. */
-  public record LlmChoice(String profile, List<LlmProfile> chain) {
+  record LlmChoice(String profile, List<LlmProfile> chain) {
     public LlmProfile primary() {
       return chain.getFirst();
     }
@@ -42,7 +45,7 @@ public final class LlmSettings {
    * The chosen profile and its fallbacks; empty when nothing asked for one and the default has no
    * provider. A named profile that does not exist is an error, not an empty choice.
    */
-  public Optional<LlmChoice> choose(Optional<String> requested, Optional<String> source) {
+  Optional<LlmChoice> choose(Optional<String> requested, Optional<String> source) {
     Optional<String> named =
         requested
             .or(() -> source.flatMap(s -> value("parlance.sources." + s + ".llm")))
@@ -56,7 +59,7 @@ public final class LlmSettings {
                 + "': set "
                 + key(name, "provider")
                 + " (or "
-                + Settings.environmentName(key(name, "provider"))
+                + environmentName(key(name, "provider"))
                 + ")");
       }
       return Optional.empty();
@@ -81,14 +84,14 @@ public final class LlmSettings {
     }
   }
 
-  public boolean isConfigured(String name) {
+  boolean isConfigured(String name) {
     return value(key(name, "provider")).isPresent();
   }
 
   /**
    * The profile's settings; the key falls back to the vendor's usual variable (OPENAI_API_KEY…).
    */
-  public LlmProfile profile(String name) {
+  LlmProfile profile(String name) {
     Provider provider = Provider.parse(value(key(name, "provider")).orElseThrow());
     String model =
         value(key(name, "model"))
@@ -102,7 +105,7 @@ public final class LlmSettings {
                             + ") needs a model: set "
                             + key(name, "model")
                             + " (or "
-                            + Settings.environmentName(key(name, "model"))
+                            + environmentName(key(name, "model"))
                             + ")"));
     Optional<String> apiKey =
         value(key(name, "api-key")).or(() -> provider.keyVariable().flatMap(this::environment));
@@ -165,14 +168,14 @@ public final class LlmSettings {
   }
 
   /** {@code parlance.llm.KEY} for the default profile, {@code parlance.llm.profiles.NAME.KEY}. */
-  public static String key(String profile, String key) {
+  static String key(String profile, String key) {
     return DEFAULT.equals(profile)
         ? "parlance.llm." + key
         : "parlance.llm.profiles." + profile + "." + key;
   }
 
   /** What to tell a user who has no language model configured. */
-  public static String howToConfigure() {
+  static String howToConfigure() {
     return String.join(
         System.lineSeparator(),
         "no language model is configured. Configure one with environment variables, for example:",
@@ -186,13 +189,18 @@ public final class LlmSettings {
   }
 
   private Optional<String> value(String key) {
-    String v = settings.get(key, null);
-    return v == null || v.isBlank() ? Optional.empty() : Optional.of(v.strip());
+    return settings.apply(key).map(String::strip).filter(v -> !v.isEmpty());
   }
 
   private Optional<String> environment(String variable) {
-    String v = settings.environment().get(variable);
-    return v == null || v.isBlank() ? Optional.empty() : Optional.of(v.strip());
+    return value(variable);
+  }
+
+  /**
+   * {@code parlance.llm.api-key} → {@code PARLANCE_LLM_API_KEY}, as MicroProfile Config maps it.
+   */
+  static String environmentName(String key) {
+    return key.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
   }
 
   private static List<String> list(String text) {

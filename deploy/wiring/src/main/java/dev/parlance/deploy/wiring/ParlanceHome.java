@@ -1,10 +1,10 @@
-package dev.parlance.deploy;
+package dev.parlance.deploy.wiring;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where one installation keeps everything it writes: {@code $PARLANCE_HOME}, by default {@code
@@ -12,12 +12,15 @@ import java.util.Map;
  */
 public record ParlanceHome(Path root) {
 
-  public static ParlanceHome fromEnvironment(Map<String, String> env) {
-    String configured = env.get("PARLANCE_HOME");
+  /**
+   * The configured home ({@code parlance.home}, {@code PARLANCE_HOME}), else {@code ~/.parlance}.
+   */
+  public static ParlanceHome of(Optional<String> configured) {
     Path root =
-        configured == null || configured.isBlank()
-            ? Path.of(System.getProperty("user.home"), ".parlance")
-            : Path.of(configured);
+        configured
+            .filter(c -> !c.isBlank())
+            .map(Path::of)
+            .orElseGet(() -> Path.of(System.getProperty("user.home"), ".parlance"));
     return new ParlanceHome(root.toAbsolutePath().normalize());
   }
 

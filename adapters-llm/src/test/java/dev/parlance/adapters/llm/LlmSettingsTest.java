@@ -1,10 +1,8 @@
-package dev.parlance.deploy;
+package dev.parlance.adapters.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.parlance.adapters.llm.LlmProfile;
-import dev.parlance.adapters.llm.Provider;
 import dev.parlance.adapters.llm.chat.LlmConfigurationException;
 import dev.parlance.domain.completion.ModelPrice;
 import java.time.Duration;
@@ -14,8 +12,12 @@ import org.junit.jupiter.api.Test;
 
 class LlmSettingsTest {
 
+  // As MicroProfile Config reads them: a key through its environment name, a variable by its name.
   private static LlmSettings settings(Map<String, String> env) {
-    return new LlmSettings(new Settings(env));
+    return new LlmSettings(
+        key ->
+            Optional.ofNullable(env.get(LlmSettings.environmentName(key)))
+                .or(() -> Optional.ofNullable(env.get(key))));
   }
 
   private static final Optional<String> NONE = Optional.empty();

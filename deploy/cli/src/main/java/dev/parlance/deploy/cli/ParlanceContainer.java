@@ -1,0 +1,151 @@
+package dev.parlance.deploy.cli;
+
+import dev.parlance.deploy.wiring.DatabaseProducers;
+import dev.parlance.deploy.wiring.DemoData;
+import dev.parlance.deploy.wiring.IndexProducers;
+import dev.parlance.deploy.wiring.ModelProducers;
+import dev.parlance.deploy.wiring.ParlanceHome;
+import dev.parlance.deploy.wiring.ParlanceSettings;
+import dev.parlance.deploy.wiring.SettingsProducers;
+import dev.parlance.deploy.wiring.StoreProducers;
+import dev.parlance.deploy.wiring.UseCaseProducers;
+import io.smallrye.config.EnvConfigSource;
+import io.smallrye.config.SmallRyeConfigBuilder;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
+import jakarta.enterprise.inject.spi.Extension;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.config.Config;
+import org.jboss.weld.environment.se.Weld;
+import org.jboss.weld.environment.se.WeldContainer;
+import picocli.CommandLine;
+
+/**
+ * The command line's CDI container: the shared wiring's producers in Weld SE, configured by
+ * SmallRye Config, and the picocli commands as beans that receive their use cases by injection.
+ * Nothing is discovered by scanning: the bean classes are named, which keeps start-up short.
+ */
+public final class ParlanceContainer implements AutoCloseable {
+
+  /**
+   * What the command line sets differently from a server: a changed source is re-indexed on its
+   * next use, since the process ends with the command; and values are taken literally (no {@code
+   * ${…}} expansion in passwords).
+   */
+  static final Map<String, String> COMMAND_LINE_DEFAULTS =
+      Map.of(
+          "parlance.index.when-changed", "on-use",
+          "mp.config.property.expressions.enabled", "false");
+
+  private final WeldContainer container;
+
+  private ParlanceContainer(WeldContainer container) {
+    this.container = container;
+  }
+
+  /** The container a command line runs in: system properties, then the environment. */
+  public static ParlanceContainer boot() {
+    return boot(
+        new SmallRyeConfigBuilder()
+            .addDefaultSources()
+            .withDefaultValues(COMMAND_LINE_DEFAULTS)
+            .build());
+  }
+
+  /**
+   * A container whose environment is {@code environment} instead of the process's (variables such
+   * as {@code PARLANCE_HOME} or {@code PARLANCE_LLM_MODEL}, as tests give them); system properties
+   * still win, as in {@link #boot()}.
+   */
+  public static ParlanceContainer boot(Map<String, String> environment) {
+    return boot(
+        new SmallRyeConfigBuilder()
+            .addSystemSources()
+            .withSources(new EnvConfigSource(new LinkedHashMap<>(environment), 300))
+            .withDefaultValues(COMMAND_LINE_DEFAULTS)
+            .build());
+  }
+
+  private static ParlanceContainer boot(Config config) {
+    Weld weld =
+        new Weld("parlance-cli-" + System.nanoTime())
+            .disableDiscovery()
+            .property("org.jboss.weld.construction.relaxed", true)
+            .property("org.jboss.weld.bootstrap.concurrentDeployment", false)
+            .addExtension(new ConfigBean(config))
+            .addBeanClasses(
+                SettingsProducers.class,
+                StoreProducers.class,
+                DemoData.class,
+                ViewsCommand.Curations.class,
+                IndexProducers.class,
+                DatabaseProducers.class,
+                ModelProducers.class,
+                UseCaseProducers.class)
+            .addBeanClasses(commandClasses().toArray(Class<?>[]::new));
+    return new ParlanceContainer(weld.initialize());
+  }
+
+  // The root command and every sub-command it declares, however deep.
+  private static List<Class<?>> commandClasses() {
+    List<Class<?>> found = new ArrayList<>();
+    Deque<Class<?>> todo = new ArrayDeque<>(List.of(ParlanceCli.class));
+    while (!todo.isEmpty()) {
+      Class<?> c = todo.pop();
+      found.add(c);
+      CommandLine.Command command = c.getAnnotation(CommandLine.Command.class);
+      if (command != null) {
+        todo.addAll(List.of(command.subcommands()));
+      }
+    }
+    return found;
+  }
+
+  /** Picocli builds its commands here: a command is a bean with its use cases injected. */
+  CommandLine.IFactory factory() {
+    CommandLine.IFactory fallback = CommandLine.defaultFactory();
+    return new CommandLine.IFactory() {
+      @Override
+      public <K> K create(Class<K> type) throws Exception {
+        var instance = container.select(type);
+        return instance.isResolvable() ? instance.get() : fallback.create(type);
+      }
+    };
+  }
+
+  /** Where this installation keeps its state. */
+  public ParlanceHome home() {
+    return container.select(ParlanceSettings.class).get().home();
+  }
+
+  <T> T get(Class<T> type) {
+    return container.select(type).get();
+  }
+
+  @Override
+  public void close() {
+    container.shutdown();
+  }
+
+  /** The configuration this container was booted with, as the bean the wiring's settings read. */
+  private static final class ConfigBean implements Extension {
+    private final Config config;
+
+    ConfigBean(Config config) {
+      this.config = config;
+    }
+
+    void register(@Observes AfterBeanDiscovery discovery) {
+      discovery
+          .addBean()
+          .types(Config.class, Object.class)
+          .scope(jakarta.inject.Singleton.class)
+          .createWith(context -> config);
+    }
+  }
+}
