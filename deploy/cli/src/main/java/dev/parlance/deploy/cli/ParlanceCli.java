@@ -1,12 +1,12 @@
 package dev.parlance.deploy.cli;
 
-import dev.parlance.deploy.wiring.ParlanceHome;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.Optional;
@@ -43,7 +43,7 @@ public final class ParlanceCli implements Runnable {
 
   private PrintStream out = System.out;
   private PrintStream err = System.err;
-  private ParlanceHome home;
+  private Path logs;
 
   // Lucene tells the terminal how it could vectorise faster; that is not the user's business.
   private static final java.util.logging.Logger LUCENE_LOG =
@@ -68,7 +68,7 @@ public final class ParlanceCli implements Runnable {
     ParlanceCli root = cli.getCommand();
     root.out = out;
     root.err = err;
-    root.home = container.home();
+    root.logs = container.logs();
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> root.failure(e));
@@ -99,11 +99,6 @@ public final class ParlanceCli implements Runnable {
     return err;
   }
 
-  /** Where this installation keeps its state (run logs, diagnostics). */
-  ParlanceHome home() {
-    return home;
-  }
-
   private int failure(Exception e) {
     Optional<CliFailures.Worded> worded = CliFailures.word(e);
     if (worded.isPresent()) {
@@ -122,7 +117,7 @@ public final class ParlanceCli implements Runnable {
   // The whole trace goes to the log for whoever diagnoses it; the user gets its file name.
   private String log(Exception e) {
     try {
-      var file = home.logs().resolve("parlance.log");
+      var file = logs.resolve("parlance.log");
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
       Files.writeString(

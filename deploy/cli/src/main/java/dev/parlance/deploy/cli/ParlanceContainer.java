@@ -4,7 +4,6 @@ import dev.parlance.deploy.wiring.DatabaseProducers;
 import dev.parlance.deploy.wiring.DemoData;
 import dev.parlance.deploy.wiring.IndexProducers;
 import dev.parlance.deploy.wiring.ModelProducers;
-import dev.parlance.deploy.wiring.ParlanceHome;
 import dev.parlance.deploy.wiring.ParlanceSettings;
 import dev.parlance.deploy.wiring.SettingsProducers;
 import dev.parlance.deploy.wiring.StoreProducers;
@@ -14,6 +13,7 @@ import io.smallrye.config.SmallRyeConfigBuilder;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
 import jakarta.enterprise.inject.spi.Extension;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -118,9 +118,9 @@ public final class ParlanceContainer implements AutoCloseable {
     };
   }
 
-  /** Where this installation keeps its state. */
-  public ParlanceHome home() {
-    return container.select(ParlanceSettings.class).get().home();
+  /** Where diagnostics that are not for the user's terminal go. */
+  public Path logs() {
+    return container.select(ParlanceSettings.class).get().home().logs();
   }
 
   <T> T get(Class<T> type) {

@@ -89,6 +89,41 @@ class ArchitectureTest {
           .dependOnClassesThat()
           .resideInAPackage("dev.parlance.deploy..");
 
+  // Rule 18: entry points hold only translation; one wiring (rule 19) builds what they call.
+  @ArchTest
+  static final ArchRule entry_points_should_use_use_cases_and_domain_values_only =
+      noClasses()
+          .that()
+          .resideInAnyPackage("dev.parlance.deploy.cli..", "dev.parlance.web..")
+          .and()
+          .doNotHaveSimpleName("ParlanceContainer")
+          // Until bench e2e is a use case of its own (it names runs and opens their logs itself).
+          .and()
+          .haveNameNotMatching("dev\\.parlance\\.deploy\\.cli\\.BenchE2eCommand.*")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("dev.parlance.adapters..", "dev.parlance.deploy.wiring..")
+          .orShould()
+          .dependOnClassesThat(
+              com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith("Port")
+                  .and(
+                      com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage(
+                          "dev.parlance.domain..")))
+          .because(
+              "a command or a resource parses input, calls use cases and words their results;"
+                  + " ports and adapters are the wiring's business");
+
+  @ArchTest
+  static final ArchRule application_classes_should_carry_no_container_annotations =
+      noClasses()
+          .that()
+          .resideInAnyPackage("dev.parlance.application..", "dev.parlance.adapters..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "jakarta.enterprise..", "jakarta.inject..", "org.eclipse.microprofile..")
+          .because("the wiring constructs them; they stay framework-free and testable with fakes");
+
   // Rule 8: adapters hide their vendor.
   @ArchTest
   static final ArchRule adapter_classes_should_be_package_private_behind_a_factory =
