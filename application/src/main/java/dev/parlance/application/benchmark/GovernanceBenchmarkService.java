@@ -1,6 +1,7 @@
 package dev.parlance.application.benchmark;
 
 import dev.parlance.application.query.RunQueryUseCase;
+import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.catalog.Column;
 import dev.parlance.domain.catalog.ReadCatalogPort;
 import dev.parlance.domain.catalog.SchemaCatalog;
@@ -42,12 +43,7 @@ public final class GovernanceBenchmarkService implements GovernanceBenchmarkUseC
     DataSource source =
         sources
             .find(command.source())
-            .orElseThrow(
-                () ->
-                    new IllegalArgumentException(
-                        "no source named '"
-                            + command.source()
-                            + "' (see 'parlance sources list')"));
+            .orElseThrow(() -> new UnknownSourceException(command.source()));
     List<String> statements = lookups(source, structure.read(source), command.lookupsPerTable());
     if (statements.isEmpty()) {
       throw new IllegalArgumentException(

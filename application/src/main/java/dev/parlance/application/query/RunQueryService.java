@@ -44,7 +44,7 @@ public final class RunQueryService implements RunQueryUseCase {
       QueryOutcome unknown =
           new QueryOutcome.Failed(
               FailureKind.UNAVAILABLE,
-              "no source named '" + command.source() + "' (see 'parlance sources list')",
+              "no source named '" + command.source() + "'",
               command.sql(),
               Optional.empty(),
               0);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.source.Credentials;
+import dev.parlance.domain.source.SourceCheck;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,8 +16,9 @@ class ManageSourcesServiceTest {
   private final SourceFakes.Sources sources = new SourceFakes.Sources();
   private final SourceFakes.Policies policies = new SourceFakes.Policies();
   private final List<String> changed = new ArrayList<>();
+  private SourceCheck check = new SourceCheck.Reachable(3);
   private final ManageSourcesService service =
-      new ManageSourcesService(sources, policies, changed::add);
+      new ManageSourcesService(sources, policies, changed::add, source -> check);
 
   @Test
   void should_add_then_replace_a_source_and_have_its_index_follow() {
@@ -25,11 +27,14 @@ class ManageSourcesServiceTest {
             new ManageSourcesUseCase.AddSource(
                 "plant",
                 "jdbc:postgresql://db/plant",
-                new Credentials.FromEnvironment("PLANT_USER", "PLANT_PASSWORD")));
+                new Credentials.FromEnvironment("PLANT_USER", "PLANT_PASSWORD"),
+                true));
     var replaced =
-        service.add(new ManageSourcesUseCase.AddSource("plant", "jdbc:sqlite:plant.sqlite", null));
+        service.add(
+            new ManageSourcesUseCase.AddSource("plant", "jdbc:sqlite:plant.sqlite", null, false));
 
     assertThat(added.replaced()).isFalse();
+    assertThat(added.check()).contains(new SourceCheck.Reachable(3));
     assertThat(replaced.replaced()).isTrue();
     assertThat(service.list())
         .extracting(s -> s.jdbcUrl())
@@ -43,7 +48,7 @@ class ManageSourcesServiceTest {
             () ->
                 service.add(
                     new ManageSourcesUseCase.AddSource(
-                        "plant", "jdbc:postgresql://db/plant?password=secret", null)))
+                        "plant", "jdbc:postgresql://db/plant?password=secret", null, true)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("carries a password");
     assertThat(service.list()).isEmpty();
@@ -52,7 +57,8 @@ class ManageSourcesServiceTest {
 
   @Test
   void should_show_the_built_in_policy_until_a_steward_publishes_one() {
-    service.add(new ManageSourcesUseCase.AddSource("plant", "jdbc:sqlite:plant.sqlite", null));
+    service.add(
+        new ManageSourcesUseCase.AddSource("plant", "jdbc:sqlite:plant.sqlite", null, false));
 
     assertThat(service.show("plant").policy()).isEqualTo(GovernancePolicy.defaults("plant"));
     policies.publish(GovernancePolicy.defaults("plant").withRowCap(10), "stella");
@@ -65,5 +71,26 @@ class ManageSourcesServiceTest {
         .isInstanceOf(UnknownSourceException.class)
         .hasMessage("no source named 'nope'");
     assertThatThrownBy(() -> service.remove("nope")).isInstanceOf(UnknownSourceException.class);
+  }
+
+  @Test
+  void should_keep_nothing_when_a_source_to_check_cannot_open() {
+    check =
+        new SourceCheck.Unreachable(
+            SourceCheck.Problem.FILE_MISSING, "no SQLite database file at /x");
+
+    assertThatThrownBy(
+            () ->
+                service.add(
+                    new ManageSourcesUseCase.AddSource("plant", "jdbc:sqlite:/x", null, true)))
+        .isInstanceOfSatisfying(
+            SourceCheckFailedException.class,
+            e -> assertThat(e.check().problem()).isEqualTo(SourceCheck.Problem.FILE_MISSING));
+    assertThat(service.list()).isEmpty();
+    assertThat(changed).isEmpty();
+
+    service.add(new ManageSourcesUseCase.AddSource("plant", "jdbc:sqlite:/x", null, false));
+    assertThat(service.list()).hasSize(1);
+    assertThat(service.test("plant")).isEqualTo(check);
   }
 }

@@ -11,6 +11,11 @@ public final class Catalogs {
     return new JdbcCatalogAdapter(connections, samplesPerColumn);
   }
 
+  /** Checks that a source opens read-only and lists its tables. */
+  public static dev.parlance.domain.source.CheckSourcePort check(JdbcConnections connections) {
+    return new JdbcSourceCheckAdapter(connections);
+  }
+
   /** Reads the distinct values of text columns, for the value index. */
   public static dev.parlance.domain.values.ReadColumnValuesPort values(
       JdbcConnections connections) {

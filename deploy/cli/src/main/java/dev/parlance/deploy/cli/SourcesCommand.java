@@ -1,11 +1,13 @@
 package dev.parlance.deploy.cli;
 
 import dev.parlance.application.source.ManageSourcesUseCase;
+import dev.parlance.application.source.SourceCheckFailedException;
 import dev.parlance.domain.governance.ColumnRule;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.RowFilter;
 import dev.parlance.domain.source.Credentials;
 import dev.parlance.domain.source.DataSource;
+import dev.parlance.domain.source.SourceCheck;
 import jakarta.inject.Inject;
 import java.io.PrintStream;
 import java.util.List;
@@ -24,6 +26,7 @@ import picocli.CommandLine.ParentCommand;
       SourcesCommand.Add.class,
       SourcesCommand.ListSources.class,
       SourcesCommand.Show.class,
+      SourcesCommand.Test.class,
       SourcesCommand.Remove.class
     })
 final class SourcesCommand implements Runnable {
@@ -68,6 +71,11 @@ final class SourcesCommand implements Runnable {
         description = "file with user= and password= lines, instead of variables")
     String credentialsFile;
 
+    @Option(
+        names = "--no-check",
+        description = "add it without opening it first (e.g. a database that is not reachable yet)")
+    boolean noCheck;
+
     @Override
     public Integer call() {
       Credentials credentials;
@@ -82,9 +90,28 @@ final class SourcesCommand implements Runnable {
       } else {
         credentials = Credentials.none();
       }
-      ManageSourcesUseCase.Added added =
-          parent.sources.add(new ManageSourcesUseCase.AddSource(name, url, credentials));
-      parent.cli.out().println((added.replaced() ? "replaced source " : "added source ") + name);
+      ManageSourcesUseCase.Added added;
+      try {
+        added =
+            parent.sources.add(
+                new ManageSourcesUseCase.AddSource(name, url, credentials, !noCheck));
+      } catch (SourceCheckFailedException e) {
+        throw CommandFailure.refused(
+            "cannot add source "
+                + name
+                + ": "
+                + e.check().problem().description()
+                + " ("
+                + e.check().message()
+                + "); fix it, or add it anyway with --no-check");
+      }
+      parent
+          .cli
+          .out()
+          .println(
+              (added.replaced() ? "replaced source " : "added source ")
+                  + name
+                  + added.check().map(c -> " (" + describe(c) + ")").orElse(" (not checked)"));
       return ParlanceCli.OK;
     }
   }
@@ -173,6 +200,39 @@ final class SourcesCommand implements Runnable {
       }
       return ParlanceCli.OK;
     }
+  }
+
+  @Command(
+      name = "test",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Open a source read-only and read its table list.",
+        "Exit codes: 0 it opens, 1 it does not (the problem is printed)."
+      })
+  static final class Test implements Callable<Integer> {
+    @ParentCommand SourcesCommand parent;
+
+    @Parameters(index = "0", paramLabel = "NAME")
+    String name;
+
+    @Override
+    public Integer call() {
+      SourceCheck check = parent.sources.test(name);
+      if (check instanceof SourceCheck.Unreachable u) {
+        throw CommandFailure.failed(
+            "source " + name + ": " + u.problem().description() + " (" + u.message() + ")");
+      }
+      parent.cli.out().println("source " + name + ": " + describe(check));
+      return ParlanceCli.OK;
+    }
+  }
+
+  static String describe(SourceCheck check) {
+    return switch (check) {
+      case SourceCheck.Reachable r ->
+          "opens read-only, " + r.tables() + (r.tables() == 1 ? " table" : " tables");
+      case SourceCheck.Unreachable u -> u.problem().description() + " (" + u.message() + ")";
+    };
   }
 
   @Command(name = "remove", mixinStandardHelpOptions = true, description = "Forget a source.")

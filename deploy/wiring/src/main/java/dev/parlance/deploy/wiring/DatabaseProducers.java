@@ -20,6 +20,7 @@ import dev.parlance.domain.evaluation.RunBenchmarkQueryPort;
 import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.RunRawQueryPort;
 import dev.parlance.domain.retrieval.QueryColumnsPort;
+import dev.parlance.domain.source.CheckSourcePort;
 import dev.parlance.domain.sql.AnalyzeSqlPort;
 import dev.parlance.domain.values.ReadColumnValuesPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -95,6 +96,12 @@ public class DatabaseProducers {
         published,
         execution,
         policies);
+  }
+
+  @Produces
+  @ApplicationScoped
+  CheckSourcePort sourceCheck(JdbcConnections connections) {
+    return Catalogs.check(connections);
   }
 
   @Produces

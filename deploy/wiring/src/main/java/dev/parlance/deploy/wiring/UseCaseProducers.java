@@ -69,6 +69,7 @@ import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.retrieval.IndexSchemaPort;
 import dev.parlance.domain.retrieval.QueryColumnsPort;
 import dev.parlance.domain.retrieval.SearchSchemaPort;
+import dev.parlance.domain.source.CheckSourcePort;
 import dev.parlance.domain.source.DataSourcesPort;
 import dev.parlance.domain.sql.AnalyzeSqlPort;
 import dev.parlance.domain.values.IndexValuesPort;
@@ -104,8 +105,11 @@ public class UseCaseProducers {
   @Produces
   @ApplicationScoped
   ManageSourcesUseCase manageSources(
-      DataSourcesPort sources, GovernancePoliciesPort policies, SourceChanges changes) {
-    return new ManageSourcesService(sources, policies, changes);
+      DataSourcesPort sources,
+      GovernancePoliciesPort policies,
+      SourceChanges changes,
+      CheckSourcePort checker) {
+    return new ManageSourcesService(sources, policies, changes, checker);
   }
 
   @Produces
