@@ -29,6 +29,7 @@ import dev.parlance.domain.evaluation.PipelineAnswer;
 import dev.parlance.domain.evaluation.PipelineRunLogPort;
 import dev.parlance.domain.evaluation.ResultTable;
 import dev.parlance.domain.evaluation.SqlValue;
+import dev.parlance.domain.evaluation.VerifiedQuestionFile;
 import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.source.Credentials;
@@ -175,7 +176,7 @@ class EvaluatePipelineServiceTest {
     return new EvaluatePipelineService(
         new EvaluatePipelineService.Ports(
             (dataset, dir) -> loaded,
-            file -> List.of(),
+            file -> new VerifiedQuestionFile(file, List.of(), "0".repeat(64)),
             sourcesPort,
             () -> pipeline,
             (db, sql, limits) -> DATABASE.getOrDefault(sql, ExecutionOutcome.failed("no such")),
