@@ -144,6 +144,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
             p.goldFailures(),
             p.missingDatabases(),
             p.notes(),
+            p.warnings(),
             seconds),
         r.bySemantics(),
         r.answers(),

@@ -18,6 +18,7 @@ import java.util.Optional;
  * @param overall every strategy taken together (the only one's run when there is one); its fields
  *     are written at the top level
  * @param batch the offline batch folder's state, when the run was made offline
+ * @param warnings what was noticed in the benchmark's own files and how it was read
  */
 public record E2eReport(
     String dataset,
@@ -37,6 +38,7 @@ public record E2eReport(
     Optional<Batch> batch,
     List<String> missingDatabases,
     List<String> notes,
+    List<String> warnings,
     String finishedAt,
     double seconds) {
 
@@ -46,6 +48,7 @@ public record E2eReport(
     batch = Objects.requireNonNullElse(batch, Optional.empty());
     missingDatabases = List.copyOf(missingDatabases);
     notes = List.copyOf(notes);
+    warnings = warnings == null ? List.of() : List.copyOf(warnings);
   }
 
   /** One strategy's run (or all taken together), scored. */

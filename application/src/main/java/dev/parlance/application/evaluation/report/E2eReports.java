@@ -59,6 +59,7 @@ public final class E2eReports {
                         s.pendingFile().toString())),
         r.missingDatabases(),
         notes,
+        r.warnings(),
         description.finished().toString(),
         Math.round(r.seconds() * 1000) / 1000.0);
   }

@@ -35,6 +35,7 @@ final class E2eText {
     EvaluationReport r = overall.report();
     out.println("gold:      " + r.goldRevision());
     out.println("rules:     " + r.semanticsDescription());
+    r.warnings().forEach(w -> out.println("warning:   " + w));
     if (evaluation.runs().size() > 1) {
       out.println();
       comparison(out, evaluation);
