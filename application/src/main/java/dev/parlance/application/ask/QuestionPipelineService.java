@@ -13,7 +13,6 @@ import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.catalog.ReadCatalogPort;
 import dev.parlance.domain.catalog.SchemaCatalog;
 import dev.parlance.domain.completion.CompleteChatPort;
-import dev.parlance.domain.completion.CompletionRequest;
 import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.GovernancePolicy;
@@ -22,7 +21,6 @@ import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.question.CuratedContext;
 import dev.parlance.domain.question.CuratedContextPort;
 import dev.parlance.domain.question.ExecutionVote;
-import dev.parlance.domain.question.ResultKey;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.retrieval.HallucinatedSchema;
 import dev.parlance.domain.retrieval.IndexSchemaPort;
@@ -37,8 +35,6 @@ import dev.parlance.domain.values.SearchValuesPort;
 import dev.parlance.domain.values.ValueMatch;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -121,7 +117,6 @@ public final class QuestionPipelineService implements QuestionPipeline {
     private final Strategy strategy;
     private final GovernancePolicy policy;
     private final CuratedContext curated;
-    private final Map<String, Executed> executed = new HashMap<>();
     private final List<String> notes = new ArrayList<>();
     private SchemaCatalog visible;
 
@@ -177,13 +172,22 @@ public final class QuestionPipelineService implements QuestionPipeline {
         hallucination = join(asked);
       }
       if (ledger.queued()) {
-        return queued();
+        return Answer.queued(trace());
       }
+      CandidateRounds rounds =
+          new CandidateRounds(
+              strategy,
+              new Strategy.Tools(ledger, settings, ports.analyzer()),
+              ports.runQuery(),
+              ports.analyzer(),
+              source.name(),
+              command.user(),
+              visible);
       List<String> selected = retrieve(hallucination, settings.schemaBudget());
       PromptContext context = context(selected, values);
-      List<Candidate> candidates = attempt(context, settings.correctionRounds());
+      List<Candidate> candidates = rounds.attempt(context, settings.correctionRounds());
       if (ledger.queued()) {
-        return queued();
+        return Answer.queued(trace());
       }
       if (candidates.stream().noneMatch(Candidate::hasRows)) {
         // RB-SQL: after repeated failure, once more with a wider schema (all of it when it fits).
@@ -198,9 +202,10 @@ public final class QuestionPipelineService implements QuestionPipeline {
                   + context.columnCount()
                   + " columns in the prompt; retried once with "
                   + widerContext.columnCount());
-          List<Candidate> retry = attempt(widerContext, Math.min(1, settings.correctionRounds()));
+          List<Candidate> retry =
+              rounds.attempt(widerContext, Math.min(1, settings.correctionRounds()));
           if (ledger.queued()) {
-            return queued();
+            return Answer.queued(trace());
           }
           if (retry.stream().anyMatch(Candidate::ran)) {
             candidates = retry;
@@ -209,7 +214,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
         }
       }
       final List<Candidate> pool = candidates;
-      ExecutionVote.Result vote = ledger.time("voting", () -> vote(pool));
+      ExecutionVote.Result vote = ledger.time("voting", () -> rounds.vote(pool));
       return result(context, pool, vote);
     }
 
@@ -314,163 +319,44 @@ public final class QuestionPipelineService implements QuestionPipeline {
                       settings));
     }
 
-    // The strategy's m candidates, executed, then corrected for up to `rounds` rounds.
-    private List<Candidate> attempt(PromptContext context, int rounds) {
-      Strategy.Tools tools = new Strategy.Tools(ledger, settings, ports.analyzer());
-      List<Optional<Strategy.Draft>> drafts = strategy.draft(context, tools);
-      List<Candidate> candidates = new ArrayList<>();
-      for (int i = 0; i < drafts.size(); i++) {
-        candidates.add(new Candidate(i, drafts.get(i)));
-      }
-      if (ledger.queued()) {
-        return candidates;
-      }
-      ledger.time("execution", () -> execute(candidates));
-      for (int round = 1; round <= rounds; round++) {
-        if (settledByMajority(candidates)) {
-          break;
-        }
-        List<Candidate> failing =
-            candidates.stream().filter(c -> c.draft.isPresent() && !c.hasRows()).toList();
-        if (failing.isEmpty()) {
-          break;
-        }
-        correct(context, failing, round);
-        if (ledger.queued()) {
-          return candidates;
-        }
-        ledger.time("execution", () -> execute(candidates));
-      }
-      return candidates;
+    // What a question that stopped before its prompt was built (queued) tells.
+    private Answer.Trace trace() {
+      return new Answer.Trace(
+          source.name(),
+          command.question(),
+          settings.strategy(),
+          List.of(),
+          List.of(),
+          List.of(),
+          ledger.reports(),
+          notes,
+          wall(),
+          ledger.llmBusyMillis());
     }
 
-    // A strict majority with rows cannot be overturned by corrections: save their cost.
-    private boolean settledByMajority(List<Candidate> candidates) {
-      return vote(candidates)
-          .winner()
-          .filter(g -> g.size() * 2 > candidates.size())
-          .filter(g -> candidates.get(g.first()).hasRows())
-          .isPresent();
-    }
-
-    // One correction request per distinct failing statement, all at once.
-    private void correct(PromptContext context, List<Candidate> failing, int round) {
-      Map<String, List<Candidate>> byStatement = new LinkedHashMap<>();
-      for (Candidate c : failing) {
-        byStatement
-            .computeIfAbsent(SqlText.key(c.draft.get().sql()), k -> new ArrayList<>())
-            .add(c);
-      }
-      try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-        Map<String, Future<Optional<Strategy.Draft>>> fixes = new LinkedHashMap<>();
-        byStatement.forEach(
-            (key, group) -> {
-              Candidate first = group.getFirst();
-              String problem = problem(first.outcome);
-              fixes.put(key, pool.submit(() -> fix(context, first.draft.get(), problem)));
-            });
-        for (var e : fixes.entrySet()) {
-          Optional<Strategy.Draft> fixed;
-          try {
-            fixed = e.getValue().get();
-          } catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            return;
-          } catch (ExecutionException ex) {
-            throw new IllegalStateException(ex.getCause());
-          }
-          if (fixed.isPresent()) {
-            for (Candidate c : byStatement.get(e.getKey())) {
-              c.draft = fixed;
-              c.outcome = null;
-              c.corrections = round;
-            }
-          }
-        }
-      }
-    }
-
-    private Optional<Strategy.Draft> fix(
-        PromptContext context, Strategy.Draft draft, String problem) {
-      CompletionRequest request =
-          strategy
-              .correction(context, draft, problem)
-              .withSamples(1)
-              .withTemperature(0)
-              .withMaxTokens(settings.maxTokens());
-      var completions = ledger.complete("correction", request);
-      if (completions.isEmpty()) {
-        return Optional.empty();
-      }
-      String text = completions.first().text();
-      return SqlText.sql(text, strategy.correctionContinuesSelect())
-          .map(sql -> new Strategy.Draft(sql, SqlText.explanation(text), request, text));
-    }
-
-    private void execute(List<Candidate> candidates) {
-      for (Candidate c : candidates) {
-        if (c.draft.isEmpty() || c.outcome != null) {
-          continue;
-        }
-        String sql = c.draft.get().sql();
-        Executed e =
-            executed.computeIfAbsent(
-                SqlText.key(sql),
-                k -> {
-                  QueryOutcome outcome =
-                      ports
-                          .runQuery()
-                          .run(new RunQueryUseCase.Command(source.name(), command.user(), sql));
-                  SqlShape shape = ports.analyzer().analyze(sql, visible);
-                  return new Executed(outcome, shape);
-                });
-        c.outcome = e.outcome();
-        c.shape = e.shape();
-      }
-    }
-
-    private ExecutionVote.Result vote(List<Candidate> candidates) {
-      List<ExecutionVote.Ballot> ballots = new ArrayList<>();
-      for (Candidate c : candidates) {
-        if (c.outcome instanceof QueryOutcome.Ran ran) {
-          ballots.add(
-              ExecutionVote.Ballot.ran(
-                  c.index,
-                  ResultKey.of(ran.result().rows(), c.shape != null && c.shape.orderedAtTop())));
-        } else {
-          ballots.add(ExecutionVote.Ballot.failed(c.index));
-        }
-      }
-      return ExecutionVote.vote(ballots);
+    private Answer.Trace trace(PromptContext context, List<Candidate> pool) {
+      return new Answer.Trace(
+          source.name(),
+          command.question(),
+          settings.strategy(),
+          pool.stream().map(Candidate::report).toList(),
+          context.columnIds(),
+          context.values(),
+          ledger.reports(),
+          notes,
+          wall(),
+          ledger.llmBusyMillis());
     }
 
     private Answer result(PromptContext context, List<Candidate> pool, ExecutionVote.Result vote) {
-      List<CandidateReport> reports = pool.stream().map(Candidate::report).toList();
       if (vote.winner().isEmpty()) {
         String why =
             pool.stream()
                 .filter(c -> c.outcome != null)
-                .map(c -> problem(c.outcome))
+                .map(c -> Candidate.problem(c.outcome))
                 .findFirst()
                 .orElse("the language model gave no usable SQL");
-        return new Answer(
-            Answer.Status.NO_ANSWER,
-            source.name(),
-            command.question(),
-            settings.strategy(),
-            Optional.empty(),
-            Optional.empty(),
-            0,
-            readings(pool, vote, 0),
-            reports,
-            context.columnIds(),
-            context.values(),
-            ledger.reports(),
-            "",
-            notes,
-            Optional.of(why),
-            wall(),
-            ledger.llmBusyMillis());
+        return Answer.noAnswer(trace(context, pool), readings(pool, vote, 0), why);
       }
       ExecutionVote.Group winner = vote.winner().get();
       Candidate chosen = pool.get(winner.first());
@@ -484,24 +370,22 @@ public final class QuestionPipelineService implements QuestionPipeline {
               .flatMap(Optional::stream)
               .findFirst()
               .orElseGet(() -> describe(chosen.shape, full));
-      return new Answer(
-          sure ? Answer.Status.ANSWERED : Answer.Status.UNSURE,
-          source.name(),
-          command.question(),
-          settings.strategy(),
-          Optional.of(chosen.draft.get().sql()),
-          Optional.of(shown),
-          vote.confidence(),
-          readings(pool, vote, sure ? 1 : 0),
-          reports,
-          context.columnIds(),
-          context.values(),
-          ledger.reports(),
-          explanation,
-          notes,
-          Optional.empty(),
-          wall(),
-          ledger.llmBusyMillis());
+      String sql = chosen.draft.get().sql();
+      return sure
+          ? Answer.answered(
+              trace(context, pool),
+              sql,
+              shown,
+              vote.confidence(),
+              readings(pool, vote, 1),
+              explanation)
+          : Answer.unsure(
+              trace(context, pool),
+              sql,
+              shown,
+              vote.confidence(),
+              readings(pool, vote, 0),
+              explanation);
     }
 
     private List<Reading> readings(List<Candidate> pool, ExecutionVote.Result vote, int skip) {
@@ -533,84 +417,6 @@ public final class QuestionPipelineService implements QuestionPipeline {
           r.sqlAsked(),
           r.sqlRun());
     }
-
-    private Answer queued() {
-      return new Answer(
-          Answer.Status.QUEUED,
-          source.name(),
-          command.question(),
-          settings.strategy(),
-          Optional.empty(),
-          Optional.empty(),
-          0,
-          List.of(),
-          List.of(),
-          List.of(),
-          List.of(),
-          ledger.reports(),
-          "",
-          notes,
-          Optional.of("the language model's requests are queued for the next offline batch"),
-          wall(),
-          ledger.llmBusyMillis());
-    }
-  }
-
-  /** A candidate and what became of it; mutable while corrections replace its draft. */
-  private static final class Candidate {
-    final int index;
-    Optional<Strategy.Draft> draft;
-    QueryOutcome outcome;
-    SqlShape shape;
-    int corrections;
-
-    Candidate(int index, Optional<Strategy.Draft> draft) {
-      this.index = index;
-      this.draft = draft;
-    }
-
-    boolean ran() {
-      return outcome instanceof QueryOutcome.Ran;
-    }
-
-    boolean hasRows() {
-      return outcome instanceof QueryOutcome.Ran r && r.result().rowCount() > 0;
-    }
-
-    CandidateReport report() {
-      String origin =
-          "sample " + (index + 1) + (corrections == 0 ? "" : ", corrected in round " + corrections);
-      if (draft.isEmpty()) {
-        return new CandidateReport("", origin, "no SQL in the model's answer");
-      }
-      String outcomeText =
-          switch (outcome) {
-            case null -> "not run";
-            case QueryOutcome.Ran r ->
-                r.result().rowCount() + (r.result().rowCount() == 1 ? " row" : " rows");
-            case QueryOutcome.Refused r -> "refused: " + r.refusal().reason();
-            case QueryOutcome.Failed f -> "failed: " + f.message();
-          };
-      return new CandidateReport(draft.get().sql(), origin, outcomeText);
-    }
-  }
-
-  private record Executed(QueryOutcome outcome, SqlShape shape) {}
-
-  /** What a correction round tells the model went wrong. */
-  static String problem(QueryOutcome outcome) {
-    return switch (outcome) {
-      case null -> "it was not run";
-      case QueryOutcome.Ran r ->
-          "it ran but returned no rows; check the filter values against the values and sample rows"
-              + " given";
-      case QueryOutcome.Refused r ->
-          "Parlance refused it ("
-              + r.refusal().kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
-              + "): "
-              + r.refusal().reason();
-      case QueryOutcome.Failed f -> "the database said: " + f.message();
-    };
   }
 
   // When the model wrote no explanation: what the parse of the SQL says it reads.

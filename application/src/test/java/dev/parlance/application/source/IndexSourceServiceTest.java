@@ -82,8 +82,12 @@ class IndexSourceServiceTest {
     service.start("plant");
     assertThat(schema.started.await(5, TimeUnit.SECONDS)).isTrue();
     List<String> seen = new CopyOnWriteArrayList<>();
-    Thread waiter =
-        Thread.ofVirtual().start(() -> service.awaitReady("plant", (s, d, t) -> seen.add(s)));
+    Thread waiter = new Thread(() -> service.awaitReady("plant", (s, d, t) -> seen.add(s)));
+    waiter.start();
+    // Parked on the build under way: it has joined as a listener.
+    while (waiter.getState() != Thread.State.WAITING) {
+      Thread.sleep(5);
+    }
 
     service.start("plant");
     schema.hold.countDown();

@@ -1,11 +1,13 @@
 package dev.parlance.deploy.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parlance.application.ask.AskSettings;
 import dev.parlance.application.ask.StrategyName;
 import dev.parlance.application.evaluation.EvaluatePipelineUseCase;
 import dev.parlance.application.evaluation.EvaluatePipelineUseCase.Questions;
 import dev.parlance.application.evaluation.PipelineEvaluation;
+import dev.parlance.application.evaluation.report.E2eReport;
+import dev.parlance.application.evaluation.report.E2eReports;
+import dev.parlance.application.evaluation.report.RunDescription;
 import dev.parlance.deploy.wiring.ParlanceSettings;
 import dev.parlance.domain.completion.BatchCompletionPort;
 import dev.parlance.domain.completion.BatchStatus;
@@ -279,8 +281,8 @@ final class BenchE2eCommand implements Callable<Integer> {
                 new TerminalProgress(cli.err()),
                 new TerminalProgress(cli.err()),
                 problem -> cli.err().println("parlance: " + problem)));
-    E2eReport.Context context =
-        new E2eReport.Context(
+    RunDescription context =
+        new RunDescription(
             runName,
             runDir.toString(),
             model.name(),
@@ -291,10 +293,10 @@ final class BenchE2eCommand implements Callable<Integer> {
                 : Optional.empty(),
             model.batch().map(BatchCompletionPort::status),
             Instant.now());
-    E2eReport.print(out, evaluation, context, failuresShown, json);
-    ObjectNode document = E2eReport.json(evaluation, context);
+    E2eText.print(out, evaluation, context, failuresShown, json);
+    E2eReport document = E2eReports.of(evaluation, context);
     if (json != null) {
-      E2eReport.write(json, document);
+      ReportJson.write(json, document);
       out.println("wrote " + json);
     }
     if (html != null) {

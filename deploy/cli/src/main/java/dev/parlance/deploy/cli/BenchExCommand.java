@@ -119,6 +119,7 @@ final class BenchExCommand implements Callable<Integer> {
     out.println("gold:        " + r.goldRevision());
     out.println("rules:       " + r.semanticsDescription());
     out.println("predictions: " + predictions + " (" + r.predictionsFormat() + ")");
+    r.warnings().forEach(w -> out.println("warning: " + w));
     out.println();
     out.printf(
         "execution accuracy %s (%d correct of %d scored; %d questions)%n",
@@ -242,6 +243,8 @@ final class BenchExCommand implements Callable<Integer> {
     }
     ArrayNode notes = root.putArray("notes");
     r.notes().forEach(notes::add);
+    ArrayNode warnings = root.putArray("warnings");
+    r.warnings().forEach(warnings::add);
     root.put("seconds", Math.round(r.seconds() * 1000) / 1000.0);
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {

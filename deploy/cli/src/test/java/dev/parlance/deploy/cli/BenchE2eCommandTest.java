@@ -207,6 +207,9 @@ class BenchE2eCommandTest {
         .toIterable()
         .containsExactly("easy", "medium", "hard", "extra");
     assertThat(r.path("by_strategy").path("direct").path("accuracy").asDouble()).isEqualTo(0.75);
+    // The document reads back into its records unchanged (as 'bench report' reads it).
+    assertThat(JSON.readTree(ReportJson.compact(List.of(ReportJson.report(r)))).get(0))
+        .isEqualTo(r);
     String page = Files.readString(html);
     assertThat(page)
         .startsWith("<!DOCTYPE html>")
