@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -45,30 +46,64 @@ public final class ParlanceCli implements Runnable {
   private PrintStream err = System.err;
   private Path logs;
 
-  // Lucene tells the terminal how it could vectorise faster; that is not the user's business.
+  // Lucene tells the terminal how it could vectorise faster, Weld that it started; that is not the
+  // user's business. The loggers are kept here: a logger nobody references forgets its level.
   private static final java.util.logging.Logger LUCENE_LOG =
       java.util.logging.Logger.getLogger("org.apache.lucene");
 
+  private static final java.util.logging.Logger WELD_LOG =
+      java.util.logging.Logger.getLogger("org.jboss.weld");
+
   public static void main(String[] args) {
     LUCENE_LOG.setLevel(java.util.logging.Level.SEVERE);
-    java.util.logging.Logger.getLogger("org.jboss.weld").setLevel(java.util.logging.Level.WARNING);
+    WELD_LOG.setLevel(java.util.logging.Level.WARNING);
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
+    Lazy container = new Lazy(ParlanceContainer::boot);
     int code;
-    try (ParlanceContainer container = ParlanceContainer.boot()) {
+    try {
       code = run(container, out, err, args);
+    } finally {
+      container.close();
     }
     System.exit(code);
   }
 
-  /** Runs one command line; never throws, never prints a stack trace to the user. */
+  /** Runs one command line in a running container; never throws, never prints a stack trace. */
   public static int run(
       ParlanceContainer container, PrintStream out, PrintStream err, String... args) {
-    CommandLine cli = new CommandLine(ParlanceCli.class, container.factory());
+    return run(() -> container, out, err, args);
+  }
+
+  /**
+   * Runs one command line; the container is started only when a command runs (not for help, the
+   * version or a usage error). Never throws, never prints a stack trace to the user.
+   */
+  static int run(
+      Supplier<ParlanceContainer> container, PrintStream out, PrintStream err, String... args) {
+    CommandLine cli = new CommandLine(ParlanceCli.class);
     ParlanceCli root = cli.getCommand();
     root.out = out;
     root.err = err;
-    root.logs = container.logs();
+    cli.setExecutionStrategy(
+        parsed -> {
+          Integer help = CommandLine.executeHelpRequest(parsed);
+          if (help != null) {
+            return help;
+          }
+          try {
+            ParlanceContainer running = container.get();
+            root.logs = running.logs();
+            // The command that runs, and the parents whose options and use cases it reads.
+            for (CommandLine c : parsed.asCommandLineList()) {
+              running.inject(c.getCommand());
+            }
+          } catch (RuntimeException e) {
+            // A configuration the container cannot start with is worded like any failure.
+            throw new CommandLine.ExecutionException(parsed.commandSpec().commandLine(), "", e);
+          }
+          return new CommandLine.RunLast().execute(parsed);
+        });
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> root.failure(e));
@@ -116,6 +151,9 @@ public final class ParlanceCli implements Runnable {
 
   // The whole trace goes to the log for whoever diagnoses it; the user gets its file name.
   private String log(Exception e) {
+    if (logs == null) {
+      return "";
+    }
     try {
       var file = logs.resolve("parlance.log");
       StringWriter trace = new StringWriter();
@@ -128,6 +166,30 @@ public final class ParlanceCli implements Runnable {
       return " (details in " + file + ")";
     } catch (IOException | RuntimeException ignored) {
       return "";
+    }
+  }
+
+  /** The container, started the first time a command needs it. */
+  private static final class Lazy implements Supplier<ParlanceContainer> {
+    private final Supplier<ParlanceContainer> boot;
+    private ParlanceContainer started;
+
+    Lazy(Supplier<ParlanceContainer> boot) {
+      this.boot = boot;
+    }
+
+    @Override
+    public synchronized ParlanceContainer get() {
+      if (started == null) {
+        started = boot.get();
+      }
+      return started;
+    }
+
+    synchronized void close() {
+      if (started != null) {
+        started.close();
+      }
     }
   }
 }

@@ -12,18 +12,15 @@ import io.smallrye.config.EnvConfigSource;
 import io.smallrye.config.SmallRyeConfigBuilder;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.enterprise.inject.spi.Extension;
+import jakarta.enterprise.inject.spi.InjectionTarget;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.config.Config;
 import org.jboss.weld.environment.se.Weld;
 import org.jboss.weld.environment.se.WeldContainer;
-import picocli.CommandLine;
 
 /**
  * The command line's CDI container: the shared wiring's producers in Weld SE, configured by
@@ -72,11 +69,18 @@ public final class ParlanceContainer implements AutoCloseable {
   }
 
   private static ParlanceContainer boot(Config config) {
+    // Nothing to validate: there is no beans.xml in a synthetic archive (validation would load
+    // an XML schema factory at every start).
+    System.setProperty("org.jboss.weld.xml.disableValidating", "true");
     Weld weld =
         new Weld("parlance-cli-" + System.nanoTime())
             .disableDiscovery()
             .property("org.jboss.weld.construction.relaxed", true)
+            // One short-lived process: no worker threads, no shutdown hook (close() shuts down).
             .property("org.jboss.weld.bootstrap.concurrentDeployment", false)
+            .property("org.jboss.weld.bootstrap.preloaderThreadPoolSize", 0)
+            .property("org.jboss.weld.executor.threadPoolType", "NONE")
+            .property(Weld.SHUTDOWN_HOOK_SYSTEM_PROPERTY, false)
             .addExtension(new ConfigBean(config))
             .addBeanClasses(
                 SettingsProducers.class,
@@ -86,36 +90,24 @@ public final class ParlanceContainer implements AutoCloseable {
                 IndexProducers.class,
                 DatabaseProducers.class,
                 ModelProducers.class,
-                UseCaseProducers.class)
-            .addBeanClasses(commandClasses().toArray(Class<?>[]::new));
+                UseCaseProducers.class);
     return new ParlanceContainer(weld.initialize());
   }
 
-  // The root command and every sub-command it declares, however deep.
-  private static List<Class<?>> commandClasses() {
-    List<Class<?>> found = new ArrayList<>();
-    Deque<Class<?>> todo = new ArrayDeque<>(List.of(ParlanceCli.class));
-    while (!todo.isEmpty()) {
-      Class<?> c = todo.pop();
-      found.add(c);
-      CommandLine.Command command = c.getAnnotation(CommandLine.Command.class);
-      if (command != null) {
-        todo.addAll(List.of(command.subcommands()));
-      }
-    }
-    return found;
-  }
-
-  /** Picocli builds its commands here: a command is a bean with its use cases injected. */
-  CommandLine.IFactory factory() {
-    CommandLine.IFactory fallback = CommandLine.defaultFactory();
-    return new CommandLine.IFactory() {
-      @Override
-      public <K> K create(Class<K> type) throws Exception {
-        var instance = container.select(type);
-        return instance.isResolvable() ? instance.get() : fallback.create(type);
-      }
-    };
+  /**
+   * Gives a command the use cases it declares with {@code @Inject}. Commands are built by picocli
+   * and injected only when one runs, so that {@code --help}, {@code --version} and a mistyped
+   * option never start the container.
+   */
+  void inject(Object command) {
+    BeanManager beans = container.getBeanManager();
+    @SuppressWarnings("unchecked")
+    Class<Object> type = (Class<Object>) command.getClass();
+    InjectionTarget<Object> target =
+        beans
+            .getInjectionTargetFactory(beans.createAnnotatedType(type))
+            .createInjectionTarget(null);
+    target.inject(command, beans.createCreationalContext(null));
   }
 
   /** Where diagnostics that are not for the user's terminal go. */
