@@ -21,7 +21,7 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
  * Who is calling, once per request: a bearer token's claims (MicroProfile JWT), or a browser
- * session's through {@link SessionClaims}, made into the {@link UserIdentity} that governance
+ * session's through {@link BrowserSession}, made into the {@link UserIdentity} that governance
  * applies. Resources inject {@code UserIdentity}; nothing reads the caller from a global.
  */
 @RequestScoped
@@ -32,7 +32,7 @@ public class CallerIdentity {
 
   @Inject HttpServletRequest request;
 
-  @Inject Instance<SessionClaims> sessionClaims;
+  @Inject Instance<BrowserSession> browserSession;
 
   @Inject
   @ConfigProperty(name = "parlance.identity.attribute-claims", defaultValue = "region")
@@ -67,7 +67,7 @@ public class CallerIdentity {
       return mapping.identity(claims);
     }
     Optional<Map<String, Object>> claims =
-        sessionClaims.isResolvable() ? sessionClaims.get().claims(request) : Optional.empty();
+        browserSession.isResolvable() ? browserSession.get().claims(request) : Optional.empty();
     if (claims.isPresent()) {
       return mapping.identity(claims.get());
     }
