@@ -98,6 +98,11 @@ public final class Components implements AutoCloseable {
     return home;
   }
 
+  /** The settings this run reads (the portal launcher reads its parlance.oidc.* keys). */
+  public Settings settings() {
+    return settings;
+  }
+
   public synchronized EmbedTextPort embedder() {
     if (embedder == null) {
       embedder =

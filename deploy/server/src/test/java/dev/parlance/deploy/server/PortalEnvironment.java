@@ -12,7 +12,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -72,16 +71,16 @@ public final class PortalEnvironment {
             "parlance.http.port", String.valueOf(httpPort),
             "parlance.oidc.issuer", keycloak.url() + "/realms/" + setUp.realm(),
             "parlance.oidc.client-id", setUp.portalClientId(),
-            "parlance.oidc.client-secret", setUp.portalClientSecret(),
-            "keystore_password", UUID.randomUUID().toString());
+            "parlance.oidc.client-secret", setUp.portalClientSecret());
     String xml =
         variables.entrySet().stream()
             .map(e -> "  <variable name=\"" + e.getKey() + "\" value=\"" + e.getValue() + "\"/>")
             .collect(Collectors.joining("\n", "<server>\n", "\n</server>\n"));
-    Path dropins =
-        Path.of(
-            System.getProperty("parlance.wlp"), "usr/servers/parlance-it/configDropins/overrides");
+    Path server = Path.of(System.getProperty("parlance.wlp"), "usr/servers/parlance-it");
+    Path dropins = server.resolve("configDropins/overrides");
     try {
+      // A fresh certificate each run, under server.xml's development keystore password.
+      Files.deleteIfExists(server.resolve("resources/security/key.p12"));
       Files.createDirectories(dropins);
       Files.writeString(dropins.resolve("it-env.xml"), xml);
     } catch (IOException e) {

@@ -176,7 +176,7 @@ class PortalIT {
       assertThat(response.headers().firstValue("X-Content-Type-Options")).contains("nosniff");
       assertThat(response.headers().firstValue("Strict-Transport-Security")).isPresent();
     }
-    assertThat(ok.headers().firstValue("Cache-Control")).contains("no-store");
+    assertThat(ok.headers().firstValue("Cache-Control").orElse("")).contains("no-store");
     assertProblem(missing, 404);
   }
 
