@@ -384,8 +384,9 @@ public final class PortalLauncher {
               .connectTimeout(Duration.ofSeconds(2))
               .build()
               .send(
-                  HttpRequest.newBuilder(URI.create(previous.url()).resolve("/health/ready"))
-                      .timeout(Duration.ofSeconds(5))
+                  // Alive is enough to reuse it (ready may lag on a busy machine).
+                  HttpRequest.newBuilder(URI.create(previous.url()).resolve("/health/live"))
+                      .timeout(Duration.ofSeconds(20))
                       .build(),
                   HttpResponse.BodyHandlers.discarding());
       return response.statusCode() == 200 ? Optional.of(previous) : Optional.empty();
