@@ -24,7 +24,8 @@ import java.util.zip.ZipInputStream;
  */
 public final class EmbeddedKeycloak implements AutoCloseable {
 
-  private static final Duration READY_TIMEOUT = Duration.ofMinutes(4);
+  // The first start also builds Keycloak for its options: minutes on a busy two-core machine.
+  private static final Duration READY_TIMEOUT = Duration.ofMinutes(10);
 
   private final Process process;
   private final URI url;

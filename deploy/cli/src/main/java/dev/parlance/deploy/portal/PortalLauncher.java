@@ -45,7 +45,7 @@ import javax.net.ssl.X509TrustManager;
 public final class PortalLauncher {
 
   public static final int DEFAULT_PORT = 9443;
-  private static final Duration READY_TIMEOUT = Duration.ofMinutes(5);
+  private static final Duration READY_TIMEOUT = Duration.ofMinutes(10);
   private static final Pattern KEYCLOAK_ISSUER =
       Pattern.compile("(https?://[^/]+(?:/.*?)?)/realms/([^/]+)/?");
 
@@ -221,16 +221,19 @@ public final class PortalLauncher {
     progress.println(
         "parlance: starting Keycloak on port " + port + " (the first start takes a minute)...");
     long started = System.nanoTime();
-    EmbeddedKeycloak keycloak =
-        EmbeddedKeycloak.start(
-            kcHome,
-            port,
-            freePort(),
-            "admin",
-            state.secret("keycloak-admin-password"),
-            false,
-            Path.of(System.getProperty("java.home")),
-            home.logs().resolve("keycloak.log"));
+    EmbeddedKeycloak keycloak;
+    try (Ticker ticker = new Ticker("Keycloak", started)) {
+      keycloak =
+          EmbeddedKeycloak.start(
+              kcHome,
+              port,
+              freePort(),
+              "admin",
+              state.secret("keycloak-admin-password"),
+              false,
+              Path.of(System.getProperty("java.home")),
+              home.logs().resolve("keycloak.log"));
+    }
     progress.printf("parlance: Keycloak ready in %d s%n", seconds(started));
     return keycloak;
   }
@@ -326,8 +329,43 @@ public final class PortalLauncher {
     return builder.start();
   }
 
+  /** Says every 30 s that a start is still under way, so a long first start never looks hung. */
+  private final class Ticker implements AutoCloseable {
+    private final Thread thread;
+
+    Ticker(String what, long started) {
+      thread =
+          Thread.ofPlatform()
+              .daemon()
+              .name("parlance-serve-progress")
+              .start(
+                  () -> {
+                    try {
+                      while (true) {
+                        Thread.sleep(30_000);
+                        progress.printf(
+                            "parlance: still starting %s (%d s)...%n", what, seconds(started));
+                      }
+                    } catch (InterruptedException e) {
+                      // done
+                    }
+                  });
+    }
+
+    @Override
+    public void close() {
+      thread.interrupt();
+    }
+  }
+
   private void awaitReady(URI portal, Process liberty) {
     long started = System.nanoTime();
+    try (Ticker ticker = new Ticker("the portal", started)) {
+      awaitReady(portal, liberty, started);
+    }
+  }
+
+  private void awaitReady(URI portal, Process liberty, long started) {
     HttpClient http =
         HttpClient.newBuilder()
             .sslContext(trustAll())

@@ -60,7 +60,7 @@ class ServeIT {
 
   private static JsonNode awaitServeJson(Process process, Path log) throws Exception {
     Path file = HOME.resolve("serve.json");
-    long deadline = System.nanoTime() + Duration.ofMinutes(8).toNanos();
+    long deadline = System.nanoTime() + Duration.ofMinutes(15).toNanos();
     while (System.nanoTime() < deadline) {
       if (Files.exists(file)) {
         return JSON.readTree(file.toFile());
@@ -70,7 +70,7 @@ class ServeIT {
           .isTrue();
       Thread.sleep(500);
     }
-    throw new AssertionError("no serve.json within 8 minutes: " + Files.readString(log));
+    throw new AssertionError("no serve.json within 15 minutes: " + Files.readString(log));
   }
 
   private static String token(JsonNode serve, String user, String password) throws Exception {
