@@ -414,26 +414,36 @@ public final class PortalLauncher {
     if (!Files.isRegularFile(serveJson)) {
       return Optional.empty();
     }
+    ServeJson previous;
     try {
-      ServeJson previous = new ObjectMapper().readValue(serveJson.toFile(), ServeJson.class);
-      HttpResponse<Void> response =
-          HttpClient.newBuilder()
-              .sslContext(trustAll())
-              .connectTimeout(Duration.ofSeconds(2))
-              .build()
-              .send(
-                  // Alive is enough to reuse it (ready may lag on a busy machine).
-                  HttpRequest.newBuilder(URI.create(previous.url()).resolve("/health/live"))
-                      .timeout(Duration.ofSeconds(20))
-                      .build(),
-                  HttpResponse.BodyHandlers.discarding());
-      return response.statusCode() == 200 ? Optional.of(previous) : Optional.empty();
+      previous = new ObjectMapper().readValue(serveJson.toFile(), ServeJson.class);
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return Optional.empty();
     }
+    HttpClient http =
+        HttpClient.newBuilder()
+            .sslContext(trustAll())
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
+    // Alive is enough to reuse it (ready may lag on a busy machine); asked twice for the same
+    // reason.
+    HttpRequest live =
+        HttpRequest.newBuilder(URI.create(previous.url()).resolve("/health/live"))
+            .timeout(Duration.ofSeconds(20))
+            .build();
+    for (int attempt = 0; attempt < 2; attempt++) {
+      try {
+        if (http.send(live, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+          return Optional.of(previous);
+        }
+      } catch (IOException e) {
+        // not (or no longer) running
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return Optional.empty();
+      }
+    }
+    return Optional.empty();
   }
 
   static void stop(Process process) {
