@@ -32,7 +32,9 @@ import picocli.CommandLine.Command;
       VerifiedCommand.class,
       SuggestCommand.class,
       LlmCommand.class,
-      BenchCommand.class
+      BenchCommand.class,
+      ServeCommand.class,
+      PortalCommand.class
     })
 public final class ParlanceCli implements Runnable {
 

@@ -87,6 +87,7 @@ public final class ParlanceContainer implements AutoCloseable {
                 StoreProducers.class,
                 DemoData.class,
                 ViewsCommand.Curations.class,
+                dev.parlance.deploy.portal.Portal.class,
                 IndexProducers.class,
                 DatabaseProducers.class,
                 ModelProducers.class,
