@@ -151,8 +151,19 @@ final class PostgresProvisioning implements ProvisionPolicyPort {
     // roles
     createRole(c, PostgresGovernance.QUERY_ROLE, steps);
     createRole(c, PostgresGovernance.GOVERNOR_ROLE, steps);
-    run(c, steps, "GRANT " + q(PostgresGovernance.QUERY_ROLE) + " TO " + q(reader));
+    // PostgreSQL 16 keeps INHERIT per membership; older versions take it from the member role
+    run(
+        c,
+        steps,
+        "GRANT "
+            + q(PostgresGovernance.QUERY_ROLE)
+            + " TO "
+            + q(reader)
+            + (c.getMetaData().getDatabaseMajorVersion() >= 16 ? " WITH INHERIT FALSE" : ""));
     run(c, steps, "ALTER ROLE " + q(reader) + " SET default_transaction_read_only = on");
+    // the login role reaches the query role's privileges only by SET ROLE, so a statement that
+    // switches back to it holds none
+    run(c, steps, "ALTER ROLE " + q(reader) + " NOINHERIT");
 
     // the administrator acts as the governor to hand it what it owns
     run(c, steps, "GRANT " + q(PostgresGovernance.GOVERNOR_ROLE) + " TO CURRENT_USER");
@@ -321,12 +332,19 @@ final class PostgresProvisioning implements ProvisionPolicyPort {
     Map<String, List<String>> terms = new LinkedHashMap<>();
     Map<String, Map<ForeignKeyFilters.Link, Set<String>>> links = new LinkedHashMap<>();
     for (RowFilter f : policy.rowFilters()) {
+      Map<String, String> types =
+          relations
+              .resolve(null, base(f.table()), false)
+              .map(r -> columnTypes(c, r))
+              .orElse(Map.of());
       String bound =
           f.bindWith(
               a ->
                   "(SELECT parlance.attr("
                       + PolicyRewrite.literal(a.toLowerCase(Locale.ROOT))
-                      + "))");
+                      + ")"
+                      + cast(f.predicate(), a, types)
+                      + ")");
       terms
           .computeIfAbsent(base(f.table()), k -> new ArrayList<>())
           .add(guard(Set.of(f.role()), bound));
@@ -419,6 +437,49 @@ final class PostgresProvisioning implements ProvisionPolicyPort {
               + String.join(" AND ", mine)
               + ")");
     }
+  }
+
+  // An attribute arrives as text; compared with a typed column it takes the column's type, as a
+  // quoted literal would (`EMP_CT_ID = :user.contractor` on an integer column).
+  private static String cast(String predicate, String attribute, Map<String, String> types) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "(?i)\"?([A-Za-z_][A-Za-z0-9_]*)\"?\\s*(?:=|<>|!=|<=|>=|<|>)\\s*:user\\."
+                    + java.util.regex.Pattern.quote(attribute)
+                    + "\\b|:user\\."
+                    + java.util.regex.Pattern.quote(attribute)
+                    + "\\s*(?:=|<>|!=|<=|>=|<|>)\\s*\"?([A-Za-z_][A-Za-z0-9_]*)\"?")
+            .matcher(predicate);
+    while (m.find()) {
+      String column = (m.group(1) != null ? m.group(1) : m.group(2)).toLowerCase(Locale.ROOT);
+      String type = types.get(column);
+      if (type != null && !type.equals("text")) {
+        return "::" + type;
+      }
+    }
+    return "";
+  }
+
+  private static Map<String, String> columnTypes(Connection c, Relations.Relation r) {
+    Map<String, String> out = new HashMap<>();
+    try (PreparedStatement st =
+        c.prepareStatement(
+            "SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a"
+                + " JOIN pg_class t ON t.oid = a.attrelid JOIN pg_namespace n ON n.oid ="
+                + " t.relnamespace WHERE n.nspname = ? AND t.relname = ? AND a.attnum > 0"
+                + " AND NOT a.attisdropped")) {
+      st.setString(1, r.schema());
+      st.setString(2, r.name());
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) {
+          out.put(rs.getString(1).toLowerCase(Locale.ROOT), rs.getString(2));
+        }
+      }
+    } catch (SQLException e) {
+      throw new ProvisioningException(
+          "cannot read the columns of " + r.name() + ": " + oneLine(e.getMessage()), e);
+    }
+    return out;
   }
 
   private static void checkAcyclic(GovernancePolicy policy, ForeignKeyFilters graph) {
