@@ -140,7 +140,7 @@ final class PostgresProvisioning implements ProvisionPolicyPort {
       List<String> steps)
       throws SQLException {
     checkReader(c, reader);
-    Relations relations = Relations.read(c, source);
+    Relations relations = inScope(Relations.read(c, source), policy);
     Map<String, List<ForeignKey>> foreignKeys = foreignKeys(c, relations);
     ForeignKeyFilters graph = new ForeignKeyFilters(foreignKeys);
     Set<String> schemas = new TreeSet<>();
@@ -272,6 +272,7 @@ final class PostgresProvisioning implements ProvisionPolicyPort {
       }
     }
 
+    keyColumns(c, policy, relations, graph, masked, steps);
     rowLevelSecurity(c, policy, relations, graph, steps);
     maskingViews(c, policy, relations, steps);
 
@@ -286,6 +287,19 @@ final class PostgresProvisioning implements ProvisionPolicyPort {
     }
     steps.add("INSERT INTO parlance.applied … (digest of version " + policy.version() + ")");
     tempFileLimit(c, reader, steps);
+  }
+
+  // The relations of the schemas the policy governs (all non-system schemas when it names none).
+  private static Relations inScope(Relations all, GovernancePolicy policy) {
+    List<Relations.Relation> kept = new ArrayList<>();
+    for (Relations.Relation r : all.all()) {
+      if (policy.allowedSchemas().isEmpty()
+          || (r.schema() != null
+              && policy.allowedSchemas().contains(r.schema().toLowerCase(Locale.ROOT)))) {
+        kept.add(r);
+      }
+    }
+    return Relations.of(kept, all.rules());
   }
 
   private static void checkReader(Connection c, String reader) throws SQLException {
@@ -319,6 +333,58 @@ final class PostgresProvisioning implements ProvisionPolicyPort {
       }
     }
     run(c, steps, "ALTER ROLE " + q(role) + " NOLOGIN NOSUPERUSER NOBYPASSRLS");
+  }
+
+  // A filter that follows a reference into a masked table reads its key as the query role, which
+  // otherwise reads masked tables only through their views: it may read the key columns.
+  private static void keyColumns(
+      Connection c,
+      GovernancePolicy policy,
+      Relations relations,
+      ForeignKeyFilters graph,
+      Set<String> masked,
+      List<String> steps)
+      throws SQLException {
+    Map<String, Set<String>> keys = new TreeMap<>();
+    for (RowFilter f : policy.rowFilters()) {
+      if (!f.followForeignKeys()) {
+        continue;
+      }
+      for (ForeignKeyFilters.Link l : graph.linksToward(base(f.table()))) {
+        String target = l.referencedTable().toLowerCase(Locale.ROOT);
+        if (masked.contains(target)) {
+          keys.computeIfAbsent(target, k -> new TreeSet<>()).addAll(l.key().referencedColumns());
+        }
+      }
+    }
+    for (Map.Entry<String, Set<String>> e : keys.entrySet()) {
+      Relations.Relation r = relations.resolve(null, e.getKey(), false).orElse(null);
+      if (r == null) {
+        continue;
+      }
+      for (ColumnRule rule : policy.columnRules()) {
+        if (base(rule.table()).equals(e.getKey())
+            && e.getValue().stream().anyMatch(k -> k.equalsIgnoreCase(rule.column()))) {
+          throw new ProvisioningException(
+              "column "
+                  + r.name()
+                  + "."
+                  + rule.column()
+                  + " is masked or hidden, but a row filter follows references to it; a key"
+                  + " cannot be masked");
+        }
+      }
+      List<String> quoted = e.getValue().stream().map(PostgresProvisioning::q).toList();
+      run(
+          c,
+          steps,
+          "GRANT SELECT ("
+              + String.join(", ", quoted)
+              + ") ON "
+              + qualified(r)
+              + " TO "
+              + q(PostgresGovernance.QUERY_ROLE));
+    }
   }
 
   private static void rowLevelSecurity(
