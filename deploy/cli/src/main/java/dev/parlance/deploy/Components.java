@@ -302,6 +302,24 @@ public final class Components implements AutoCloseable {
     return store().auditTrail();
   }
 
+  /** {@code policy apply}: provisions a source's current policy in its database. */
+  public dev.parlance.application.policy.ApplyPolicyUseCase applyPolicy() {
+    return new dev.parlance.application.policy.ApplyPolicyService(
+        dataSources(),
+        policies(),
+        Governance.provisioning(new JdbcConnections(settings::environmentValue)));
+  }
+
+  /** {@code policy lint}: the source's live structure and a sample of its rows, read-only. */
+  public dev.parlance.application.policy.LintPolicyUseCase lintPolicy() {
+    JdbcConnections connections = new JdbcConnections(settings::environmentValue);
+    return new dev.parlance.application.policy.LintPolicyService(
+        dataSources(),
+        policies(),
+        Catalogs.jdbc(connections, 0),
+        new dev.parlance.adapters.db.jdbc.JdbcSampleColumnsAdapter(connections));
+  }
+
   /**
    * Governed execution on the sources' databases; a query over a source's published views runs with
    * each used view expanded into a {@code WITH} clause over base tables.

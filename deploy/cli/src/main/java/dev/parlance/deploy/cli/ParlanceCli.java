@@ -48,6 +48,7 @@ public final class ParlanceCli implements Runnable {
           dev.parlance.application.retrieval.MissingHallucinationException.class,
           dev.parlance.application.retrieval.UnknownSourceException.class,
           dev.parlance.adapters.db.jdbc.DatabaseUnavailableException.class,
+          dev.parlance.domain.governance.ProvisionPolicyPort.ProvisioningException.class,
           dev.parlance.adapters.index.lucene.IndexFailedException.class,
           dev.parlance.adapters.llm.embedding.EmbeddingFailedException.class);
 
