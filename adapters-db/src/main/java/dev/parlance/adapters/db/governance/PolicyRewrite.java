@@ -530,7 +530,10 @@ final class PolicyRewrite {
                 RefusalKind.FORBIDDEN_FUNCTION, "NEXT VALUE FOR changes a sequence and is refused");
         case Column column -> columns.add(column);
         case AnalyticExpression analytic -> checkFunction(analytic.getName());
-        case Function function -> checkFunction(functionName(function));
+        case Function function -> {
+          checkFunction(functionName(function));
+          boundedFormat(function);
+        }
         case InExpression in -> {
           if (in.getRightExpression() instanceof Column named) {
             throw new Deny(
@@ -548,6 +551,50 @@ final class PolicyRewrite {
       }
       LongChains.balance(n);
       AstNodes.children(n, Set.of(), todo::push);
+    }
+  }
+
+  private static final java.util.regex.Pattern FORMAT_WIDTH =
+      java.util.regex.Pattern.compile("%[-+ 0#!,]*(\\*|\\d*)(?:\\.(\\*|\\d*))?");
+
+  /** Widths and precisions above this are refused in printf-style formats. */
+  static final int MAX_FORMAT_WIDTH = 1000;
+
+  // SQLite's printf() builds a width or precision in one call that no deadline interrupts (a 1e9
+  // precision runs for seconds even though the result is cut at the length limit): the format
+  // must be a literal whose widths the walk can read, each at most MAX_FORMAT_WIDTH.
+  private void boundedFormat(Function function) {
+    if (source.dialect() != dev.parlance.domain.source.Dialect.SQLITE) {
+      return;
+    }
+    String name = functionName(function);
+    if (name == null
+        || !(unquote(name).equalsIgnoreCase("printf")
+            || unquote(name).equalsIgnoreCase("format"))) {
+      return;
+    }
+    Deny refusal =
+        new Deny(
+            RefusalKind.FORBIDDEN_FUNCTION,
+            unquote(name).toLowerCase(Locale.ROOT)
+                + "() needs a literal format whose widths and precisions are numbers up to "
+                + MAX_FORMAT_WIDTH
+                + ": one call with a larger or computed one runs past any timeout");
+    if (!(function.getParameters() != null
+        && !function.getParameters().isEmpty()
+        && function.getParameters().get(0) instanceof net.sf.jsqlparser.expression.StringValue f)) {
+      throw refusal;
+    }
+    java.util.regex.Matcher m = FORMAT_WIDTH.matcher(f.getValue());
+    while (m.find()) {
+      for (String part : new String[] {m.group(1), m.group(2)}) {
+        if (part == null || part.isEmpty()) {
+          continue;
+        }
+        if (part.equals("*") || part.length() > 4 || Integer.parseInt(part) > MAX_FORMAT_WIDTH) {
+          throw refusal;
+        }
+      }
     }
   }
 

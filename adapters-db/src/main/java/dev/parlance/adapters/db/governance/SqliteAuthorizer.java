@@ -12,6 +12,7 @@ import java.util.Set;
  * whatever syntax reached it:
  *
  * <ul>
+ *   <li>a CTE's name (no column read, no database), when no relation of the source has it;
  *   <li>inside one of this statement's governed TEMP views (the innermost view the engine names),
  *       anything — their bodies are Parlance's, built from the policy;
  *   <li>this statement's governed views themselves;
@@ -183,17 +184,20 @@ final class SqliteAuthorizer {
   static final class Request {
     private final Set<String> views;
     private final Set<String> readable;
+    private final Set<String> relations;
     private final String asked;
     private Refusal denial;
 
     /**
      * @param views this statement's governed TEMP views, by exact name
      * @param readable the tables and views the user may read directly, lower-case
+     * @param relations every table and view of the database, lower-case
      * @param asked the statement as the user wrote it: refusals name only what it names
      */
-    Request(Set<String> views, Set<String> readable, String asked) {
+    Request(Set<String> views, Set<String> readable, Set<String> relations, String asked) {
       this.views = Set.copyOf(views);
       this.readable = Set.copyOf(readable);
+      this.relations = Set.copyOf(relations);
       this.asked = asked == null ? "" : asked.toLowerCase(Locale.ROOT);
     }
 
@@ -272,6 +276,11 @@ final class SqliteAuthorizer {
     String key = table.toLowerCase(Locale.ROOT);
     if (key.startsWith("sqlite_")) {
       return request.deny(RefusalKind.FORBIDDEN_RELATION, "system tables are not readable");
+    }
+    // A statement that reads no column of a CTE (count(*) over a recursive one) is reported as a
+    // read of the CTE's name in no database; a table of the source is never taken for one.
+    if (database == null && !request.relations.contains(key)) {
+      return ALLOW;
     }
     if (request.readable.contains(key)
         || (TABLE_FUNCTIONS.contains(key) && (database == null || "main".equals(database)))) {

@@ -128,7 +128,12 @@ final class SqliteGovernedExecution implements QueryExecution {
       }
       SqliteAuthorizer.Request request =
           new SqliteAuthorizer.Request(
-              viewNames, readable(known, policy, allowed.restricted()), asked);
+              viewNames,
+              readable(known, policy, allowed.restricted()),
+              known.all().stream()
+                  .map(r -> r.name().toLowerCase(Locale.ROOT))
+                  .collect(java.util.stream.Collectors.toSet()),
+              asked);
       long timeoutMs = policy.timeout().toMillis();
       try {
         SqliteSession.Rows rows = session.run(request, allowed.sql(), policy.rowCap(), timeoutMs);

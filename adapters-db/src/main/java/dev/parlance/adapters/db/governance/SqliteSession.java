@@ -31,7 +31,7 @@ final class SqliteSession implements AutoCloseable {
   static final long HARD_HEAP_LIMIT = 512L * 1024 * 1024;
 
   static final long SOFT_HEAP_LIMIT = 256L * 1024 * 1024;
-  private static final int PROGRESS_STEPS = 10_000;
+  private static final int PROGRESS_STEPS = 1_000;
 
   /** A statement the engine rejected or interrupted. */
   static final class SqliteException extends Exception {

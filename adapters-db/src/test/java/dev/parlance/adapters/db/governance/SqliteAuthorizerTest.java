@@ -15,6 +15,7 @@ class SqliteAuthorizerTest {
     return new SqliteAuthorizer.Request(
         Set.of("TB_IN__p0123456789abcdef"),
         Set.of("tb_rg", "tb_mo"),
+        Set.of("tb_rg", "tb_mo", "tb_in"),
         "SELECT * FROM TB_IN x WHERE 1 IN TB_IN");
   }
 
@@ -88,6 +89,18 @@ class SqliteAuthorizerTest {
             SqliteAuthorizer.decide(
                 request(), SqliteAuthorizer.READ, "json_each", "value", "main", null))
         .isEqualTo(ALLOW);
+  }
+
+  @Test
+  void should_count_a_ctes_rows_but_never_a_restricted_tables_when_no_column_is_read() {
+    assertThat(SqliteAuthorizer.decide(request(), SqliteAuthorizer.READ, "r", "", null, null))
+        .isEqualTo(ALLOW);
+    assertThat(SqliteAuthorizer.decide(request(), SqliteAuthorizer.READ, "TB_IN", "", null, null))
+        .isEqualTo(DENY);
+    assertThat(
+            SqliteAuthorizer.decide(
+                request(), SqliteAuthorizer.READ, "pragma_table_info", "name", "main", null))
+        .isEqualTo(DENY);
   }
 
   @Test
