@@ -40,7 +40,8 @@ public final class LintPolicyService implements LintPolicyUseCase {
   }
 
   @Override
-  public Report lint(String name) {
+  public Report lint(
+      String name, java.util.Optional<dev.parlance.domain.source.Credentials> sampleAs) {
     DataSource source = sources.find(name).orElseThrow(() -> new UnknownSourceException(name));
     GovernancePolicy policy =
         policies.current(source.name()).orElseGet(() -> GovernancePolicy.defaults(source.name()));
@@ -50,7 +51,14 @@ public final class LintPolicyService implements LintPolicyUseCase {
             PolicyLint.lint(
                 policy,
                 catalog,
-                (table, columns) -> samples.sample(source, table, columns, SAMPLE_ROWS)));
+                (table, columns) ->
+                    samples.sample(
+                        sampleAs
+                            .map(c -> DataSource.of(source.name(), source.jdbcUrl(), c))
+                            .orElse(source),
+                        table,
+                        columns,
+                        SAMPLE_ROWS)));
     if (source.dialect() == Dialect.H2
         && (!policy.rowFilters().isEmpty() || !policy.columnRules().isEmpty())) {
       findings.add(

@@ -460,13 +460,33 @@ public final class Components implements AutoCloseable {
   }
 
   public synchronized GovernanceBenchmarkUseCase governanceBenchmark() {
+    return governanceBenchmark(java.util.Optional.empty());
+  }
+
+  /**
+   * The governance benchmark; {@code rawAs} are the credentials of its raw baseline when not the
+   * source's own (on a PostgreSQL database provisioned by {@code policy apply} the source's login
+   * role reads nothing by itself).
+   */
+  public synchronized GovernanceBenchmarkUseCase governanceBenchmark(
+      java.util.Optional<dev.parlance.domain.source.Credentials> rawAs) {
     if (rawQueries == null) {
       rawQueries = Governance.raw(new JdbcConnections(settings::environmentValue));
     }
+    Governance.RawQueries raw = rawQueries;
+    dev.parlance.domain.governance.RunRawQueryPort baseline =
+        rawAs.isEmpty()
+            ? raw
+            : (source, sql, maxRows) ->
+                raw.run(
+                    dev.parlance.domain.source.DataSource.of(
+                        source.name(), source.jdbcUrl(), rawAs.get()),
+                    sql,
+                    maxRows);
     return new GovernanceBenchmarkService(
         dataSources(),
         Catalogs.jdbc(new JdbcConnections(settings::environmentValue), 0),
-        rawQueries,
+        baseline,
         runQuery());
   }
 

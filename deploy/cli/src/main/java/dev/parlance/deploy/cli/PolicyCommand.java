@@ -201,10 +201,34 @@ final class PolicyCommand implements Runnable {
     @Option(names = "--source", required = true, paramLabel = "NAME", description = "the source")
     String source;
 
+    @Option(
+        names = "--admin-user-env",
+        paramLabel = "VAR",
+        description =
+            "sample rows as the administrator this variable names (PostgreSQL after 'policy"
+                + " apply', where the source's login role reads nothing by itself)")
+    String adminUser;
+
+    @Option(
+        names = "--admin-password-env",
+        paramLabel = "VAR",
+        description = "variable holding the administrator's password")
+    String adminPassword;
+
     @Override
     public Integer call() {
       dev.parlance.application.policy.LintPolicyUseCase.Report report =
-          parent.cli.components().lintPolicy().lint(source);
+          parent
+              .cli
+              .components()
+              .lintPolicy()
+              .lint(
+                  source,
+                  adminUser == null && adminPassword == null
+                      ? java.util.Optional.empty()
+                      : java.util.Optional.of(
+                          new dev.parlance.domain.source.Credentials.FromEnvironment(
+                              adminUser, adminPassword)));
       String which =
           report.policyVersion() == 0
               ? "the default policy of " + report.source()
