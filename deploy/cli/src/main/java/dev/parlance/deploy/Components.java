@@ -314,10 +314,7 @@ public final class Components implements AutoCloseable {
   public dev.parlance.application.policy.LintPolicyUseCase lintPolicy() {
     JdbcConnections connections = new JdbcConnections(settings::environmentValue);
     return new dev.parlance.application.policy.LintPolicyService(
-        dataSources(),
-        policies(),
-        Catalogs.jdbc(connections, 0),
-        new dev.parlance.adapters.db.jdbc.JdbcSampleColumnsAdapter(connections));
+        dataSources(), policies(), Catalogs.jdbc(connections, 0), Catalogs.samples(connections));
   }
 
   /**

@@ -34,7 +34,7 @@ final class SqliteSession implements AutoCloseable {
   private static final int PROGRESS_STEPS = 1_000;
 
   /** A statement the engine rejected or interrupted. */
-  static final class SqliteException extends Exception {
+  static final class SqliteException extends RuntimeException {
     private final int code;
     private final int offset;
 
@@ -117,7 +117,7 @@ final class SqliteSession implements AutoCloseable {
     SqliteSession session = new SqliteSession(db);
     try {
       session.configure();
-    } catch (SqliteException | RuntimeException e) {
+    } catch (RuntimeException e) {
       session.close();
       throw e;
     }

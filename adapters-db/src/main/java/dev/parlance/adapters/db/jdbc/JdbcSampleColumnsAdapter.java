@@ -13,11 +13,11 @@ import java.util.List;
  * Samples rows of some columns over JDBC, read-only, with the source's own credentials: what {@code
  * policy lint} compares masked columns with. A steward's tool, never a user's path.
  */
-public final class JdbcSampleColumnsAdapter implements SampleColumnsPort {
+final class JdbcSampleColumnsAdapter implements SampleColumnsPort {
 
   private final JdbcConnections connections;
 
-  public JdbcSampleColumnsAdapter(JdbcConnections connections) {
+  JdbcSampleColumnsAdapter(JdbcConnections connections) {
     this.connections = connections;
   }
 
