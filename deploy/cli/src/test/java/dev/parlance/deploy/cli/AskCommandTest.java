@@ -239,7 +239,8 @@ class AskCommandTest {
         llm, parlance, 100.0 * parlance / llm, ask.out());
     assertThat(llm).isGreaterThanOrEqualTo(2000);
     // The share is a measurement printed above (docs/ask.md: target under 5 % on an idle machine),
-    // not a limit asserted here: on a machine busy with other builds it says nothing about the code.
+    // not a limit asserted here: on a machine busy with other builds it says nothing about the
+    // code.
     assertThat(parlance).isPositive();
   }
 
