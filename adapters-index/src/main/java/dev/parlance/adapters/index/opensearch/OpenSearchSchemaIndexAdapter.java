@@ -1,0 +1,330 @@
+package dev.parlance.adapters.index.opensearch;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parlance.adapters.index.SchemaIndex;
+import dev.parlance.domain.retrieval.ElementHit;
+import dev.parlance.domain.retrieval.ElementKind;
+import dev.parlance.domain.retrieval.EmbeddingVector;
+import dev.parlance.domain.retrieval.IndexedElement;
+import dev.parlance.domain.retrieval.SchemaElement;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.DoubleUnaryOperator;
+
+/**
+ * Schema elements in OpenSearch: one index per source with an HNSW graph over the embeddings
+ * ({@code knn_vector}, cosine, Lucene engine) and BM25 over the element's words (English analysis,
+ * as the embedded index). A source is replaced by building a new index and moving its alias ({@link
+ * OpenSearchCluster#rebuild}).
+ */
+final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
+
+  static final String KIND = "schema";
+
+  // Documents per bulk request: ~2 MB with 384-dimensional vectors.
+  private static final int BULK = 500;
+  // The most documents one search returns; columnsOf reads whole tables.
+  private static final int MAX_RESULTS = 50_000;
+
+  // A missing alias (a source never indexed) finds nothing rather than failing.
+  private static final String SEARCH = "/_search?ignore_unavailable=true&allow_no_indices=true";
+
+  private final OpenSearchCluster cluster;
+  private final OpenSearchIndexes.Layout layout;
+
+  OpenSearchSchemaIndexAdapter(OpenSearchCluster cluster, OpenSearchIndexes.Layout layout) {
+    this.cluster = cluster;
+    this.layout = layout;
+  }
+
+  @Override
+  public void replace(String source, String model, List<IndexedElement> elements) {
+    int dimension = elements.isEmpty() ? 0 : elements.getFirst().vector().dimension();
+    cluster.rebuild(
+        KIND,
+        source,
+        // An empty source stays out of the search over all sources: it has no vectors to search.
+        !elements.isEmpty(),
+        definition(source, model, elements.size(), dimension),
+        index -> {
+          for (int from = 0; from < elements.size(); from += BULK) {
+            List<IndexedElement> chunk =
+                elements.subList(from, Math.min(elements.size(), from + BULK));
+            cluster.bulk(
+                "index source " + source,
+                index,
+                ndjson(source, chunk),
+                i -> "element " + chunk.get(i).element().id());
+          }
+        });
+  }
+
+  private ObjectNode definition(String source, String model, int count, int dimension) {
+    ObjectNode definition = OpenSearchCluster.settings(layout.shards(), layout.replicas());
+    ObjectNode index = (ObjectNode) definition.path("settings").path("index");
+    index.put("knn", true);
+    index.put("max_result_window", MAX_RESULTS);
+    ObjectNode mappings = definition.putObject("mappings");
+    mappings.put("dynamic", "strict");
+    ObjectNode meta = mappings.putObject("_meta");
+    meta.put("source", source);
+    meta.put("model", model);
+    meta.put("elements", count);
+    // The words are for matching only: they are derived from the element, not returned.
+    mappings.putObject("_source").putArray("excludes").add("text");
+    ObjectNode properties = mappings.putObject("properties");
+    for (String keyword : List.of("source", "id", "kind", "table_id")) {
+      properties.putObject(keyword).put("type", "keyword");
+    }
+    for (String stored : List.of("table", "column", "linked")) {
+      properties
+          .putObject(stored)
+          .put("type", "keyword")
+          .put("index", false)
+          .put("doc_values", false);
+    }
+    properties.putObject("details").put("type", "text").put("index", false);
+    properties.putObject("text").put("type", "text").put("analyzer", "english");
+    if (dimension > 0) {
+      ObjectNode vector = properties.putObject("vector");
+      vector.put("type", "knn_vector");
+      vector.put("dimension", dimension);
+      vector.put("space_type", "cosinesimil");
+      ObjectNode method = vector.putObject("method");
+      method.put("name", "hnsw");
+      method.put("engine", layout.engine());
+      // Lucene's own defaults, so that both indexes build the same kind of graph.
+      method.putObject("parameters").put("m", 16).put("ef_construction", 100);
+    }
+    return definition;
+  }
+
+  private static byte[] ndjson(String source, List<IndexedElement> chunk) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(chunk.size() * 4096);
+    try (JsonGenerator json = OpenSearchCluster.JSON.getFactory().createGenerator(out)) {
+      for (IndexedElement indexed : chunk) {
+        SchemaElement e = indexed.element();
+        json.writeStartObject();
+        json.writeObjectFieldStart("index");
+        json.writeEndObject();
+        json.writeEndObject();
+        json.writeRaw('\n');
+        json.writeStartObject();
+        json.writeStringField("source", source);
+        json.writeStringField("id", e.id());
+        json.writeStringField("kind", e.kind().name());
+        json.writeStringField("table_id", e.tableId());
+        json.writeStringField("table", e.table());
+        json.writeStringField("column", e.column());
+        json.writeStringField("details", e.details());
+        json.writeArrayFieldStart("linked");
+        for (String link : e.linked()) {
+          json.writeString(link);
+        }
+        json.writeEndArray();
+        json.writeStringField("text", e.searchText());
+        json.writeArrayFieldStart("vector");
+        for (float v : indexed.vector().toArray()) {
+          json.writeNumber(v);
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+        json.writeRaw('\n');
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  @Override
+  public void remove(String source) {
+    cluster.drop(KIND, source);
+  }
+
+  @Override
+  public Optional<IndexStatus> status(String source) {
+    return cluster
+        .meta(cluster.alias(KIND, source))
+        .map(
+            meta ->
+                new IndexStatus(
+                    source, meta.path("model").asText(), meta.path("elements").asInt()));
+  }
+
+  @Override
+  public List<ElementHit> nearest(String source, ElementKind kind, EmbeddingVector query, int k) {
+    OpenSearchCluster.Reply reply =
+        cluster.send(
+            "search source " + source,
+            "POST",
+            "/" + cluster.alias(KIND, source) + SEARCH,
+            knn(kind, query, k),
+            400);
+    if (reply.status() == 400) {
+      String reason = OpenSearchCluster.reason(reply.body().path("error"));
+      // A source indexed with no element has no vector field to search: nothing is near.
+      if (reason.contains("not knn_vector type")) {
+        return List.of();
+      }
+      throw new OpenSearchFailedException(
+          "OpenSearch at "
+              + cluster.where()
+              + " refused to search source "
+              + source
+              + " (HTTP 400): "
+              + reason);
+    }
+    return hits(reply.body().path("hits").path("hits"), s -> 2.0 * s - 1.0);
+  }
+
+  @Override
+  public List<ElementHit> matching(String source, ElementKind kind, String text, int k) {
+    Optional<ObjectNode> query = words(kind, text, k);
+    if (query.isEmpty()) {
+      return List.of();
+    }
+    return hits(
+        search("search source " + source, cluster.alias(KIND, source), query.get()), s -> s);
+  }
+
+  @Override
+  public List<SourcedHit> nearestInAnySource(ElementKind kind, EmbeddingVector query, int k) {
+    return sourced(
+        search("search every source", cluster.allAlias(KIND), knn(kind, query, k)),
+        s -> 2.0 * s - 1.0);
+  }
+
+  @Override
+  public List<SourcedHit> matchingInAnySource(ElementKind kind, String text, int k) {
+    Optional<ObjectNode> query = words(kind, text, k);
+    if (query.isEmpty()) {
+      return List.of();
+    }
+    return sourced(search("search every source", cluster.allAlias(KIND), query.get()), s -> s);
+  }
+
+  @Override
+  public List<IndexedElement> byIds(String source, Collection<String> ids) {
+    if (ids.isEmpty()) {
+      return List.of();
+    }
+    return elementsWhere(source, "id", ids, null);
+  }
+
+  @Override
+  public List<IndexedElement> columnsOf(String source, Collection<String> tableIds) {
+    if (tableIds.isEmpty()) {
+      return List.of();
+    }
+    return elementsWhere(source, "table_id", tableIds, ElementKind.COLUMN);
+  }
+
+  private List<IndexedElement> elementsWhere(
+      String source, String field, Collection<String> values, ElementKind kind) {
+    ObjectNode body = OpenSearchCluster.JSON.createObjectNode();
+    body.put("size", MAX_RESULTS);
+    ArrayNode filter = body.putObject("query").putObject("bool").putArray("filter");
+    ArrayNode terms = filter.addObject().putObject("terms").putArray(field);
+    values.forEach(terms::add);
+    if (kind != null) {
+      filter.addObject().putObject("term").put("kind", kind.name());
+    }
+    return hits(search("read source " + source, cluster.alias(KIND, source), body), s -> s).stream()
+        .map(ElementHit::indexed)
+        .toList();
+  }
+
+  private static ObjectNode knn(ElementKind kind, EmbeddingVector query, int k) {
+    ObjectNode body = OpenSearchCluster.JSON.createObjectNode();
+    body.put("size", k);
+    ObjectNode knn = body.putObject("query").putObject("knn").putObject("vector");
+    ArrayNode vector = knn.putArray("vector");
+    for (float v : query.toArray()) {
+      vector.add(v);
+    }
+    knn.put("k", k);
+    knn.putObject("filter").putObject("term").put("kind", kind.name());
+    return body;
+  }
+
+  // BM25 over the text's words, each word once (as the embedded index's term set); empty when the
+  // text has no word at all.
+  private static Optional<ObjectNode> words(ElementKind kind, String text, int k) {
+    Set<String> words = new LinkedHashSet<>();
+    for (String w : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+      if (!w.isEmpty()) {
+        words.add(w);
+      }
+    }
+    if (words.isEmpty()) {
+      return Optional.empty();
+    }
+    ObjectNode body = OpenSearchCluster.JSON.createObjectNode();
+    body.put("size", k);
+    ObjectNode bool = body.putObject("query").putObject("bool");
+    bool.putObject("must")
+        .putObject("match")
+        .putObject("text")
+        .put("query", String.join(" ", words));
+    bool.putObject("filter").putObject("term").put("kind", kind.name());
+    return Optional.of(body);
+  }
+
+  private JsonNode search(String what, String target, ObjectNode body) {
+    return cluster.send(what, "POST", "/" + target + SEARCH, body).body().path("hits").path("hits");
+  }
+
+  private static List<ElementHit> hits(JsonNode hits, DoubleUnaryOperator toScore) {
+    List<ElementHit> out = new ArrayList<>(hits.size());
+    for (JsonNode hit : hits) {
+      out.add(
+          new ElementHit(
+              element(hit.path("_source")), toScore.applyAsDouble(hit.path("_score").asDouble())));
+    }
+    return out;
+  }
+
+  private static List<SourcedHit> sourced(JsonNode hits, DoubleUnaryOperator toScore) {
+    List<SourcedHit> out = new ArrayList<>(hits.size());
+    for (JsonNode hit : hits) {
+      JsonNode source = hit.path("_source");
+      out.add(
+          new SourcedHit(
+              source.path("source").asText(),
+              new ElementHit(
+                  element(source), toScore.applyAsDouble(hit.path("_score").asDouble()))));
+    }
+    return out;
+  }
+
+  private static IndexedElement element(JsonNode d) {
+    Set<String> linked = new LinkedHashSet<>();
+    d.path("linked").forEach(l -> linked.add(l.asText()));
+    SchemaElement element =
+        new SchemaElement(
+            d.path("id").asText(),
+            ElementKind.valueOf(d.path("kind").asText()),
+            d.path("table").asText(),
+            d.path("column").asText(),
+            d.path("details").asText(),
+            linked);
+    JsonNode values = d.path("vector");
+    float[] vector = new float[values.size()];
+    for (int i = 0; i < vector.length; i++) {
+      vector[i] = (float) values.get(i).asDouble();
+    }
+    return new IndexedElement(element, EmbeddingVector.of(vector));
+  }
+}
