@@ -10,7 +10,9 @@ import dev.parlance.adapters.db.jdbc.Catalogs;
 import dev.parlance.adapters.db.jdbc.JdbcConnections;
 import dev.parlance.adapters.db.sql.SqlParsing;
 import dev.parlance.adapters.db.store.MetadataStore;
-import dev.parlance.adapters.index.lucene.LuceneIndexes;
+import dev.parlance.adapters.index.SchemaIndex;
+import dev.parlance.adapters.index.SearchIndexes;
+import dev.parlance.adapters.index.ValueIndex;
 import dev.parlance.adapters.llm.LanguageModels;
 import dev.parlance.adapters.llm.embedding.EmbeddingModelChoice;
 import dev.parlance.adapters.llm.embedding.OnnxEmbeddings;
@@ -81,10 +83,9 @@ public final class Components implements AutoCloseable {
   private static final int CATALOG_SAMPLES = 5;
 
   private final ParlanceHome home;
-  private final Settings settings;
+  private Settings settings;
   private EmbedTextPort embedder;
-  private LuceneIndexes.SchemaIndex index;
-  private LuceneIndexes.ValueIndex valueIndex;
+  private SearchIndexes indexes;
   private MetadataStore store;
   private QueryExecution execution;
   private Governance.RawQueries rawQueries;
@@ -100,9 +101,12 @@ public final class Components implements AutoCloseable {
 
   public synchronized EmbedTextPort embedder() {
     if (embedder == null) {
-      embedder =
-          new RecentEmbeddings(
-              OnnxEmbeddings.create(EmbeddingModelChoice.parse(settings.embeddingModel())));
+      EmbedTextPort model =
+          OnnxEmbeddings.create(EmbeddingModelChoice.parse(settings.embeddingModel()));
+      if (settings.embeddingCache()) {
+        model = OnnxEmbeddings.cached(model, home.embeddingCache());
+      }
+      embedder = new RecentEmbeddings(model);
     }
     return embedder;
   }
@@ -112,19 +116,39 @@ public final class Components implements AutoCloseable {
     return EmbeddingModelChoice.parse(settings.embeddingModel()).id();
   }
 
-  public synchronized LuceneIndexes.SchemaIndex index() {
-    if (index == null) {
-      index = LuceneIndexes.open(home.index());
+  /**
+   * Sets a configuration key for this run, as a command-line flag does ({@code --index}); only
+   * before the component it configures is first used.
+   */
+  public synchronized void override(String key, String value) {
+    if (indexes != null
+        && (key.equals("parlance.index") || key.startsWith("parlance.opensearch."))) {
+      throw new IllegalStateException("the indexes are open already; set " + key + " first");
     }
-    return index;
+    settings = settings.with(key, value);
+  }
+
+  /** The indexes, chosen by {@code parlance.index} (docs/scale.md) and opened on first use. */
+  public synchronized SearchIndexes indexes() {
+    if (indexes == null) {
+      indexes = new IndexSettings(settings).open(home);
+    }
+    return indexes;
+  }
+
+  /** Which indexes are configured, for output: {@code lucene} or {@code opensearch URL}. */
+  public synchronized String indexDescription() {
+    IndexSettings chosen = new IndexSettings(settings);
+    return chosen.isOpenSearch() ? "opensearch " + settings.openSearchUrl() : "lucene";
+  }
+
+  public SchemaIndex index() {
+    return indexes().schema();
   }
 
   /** Distinct values of the sources' text columns, next to the schema index (docs/ask.md). */
-  public synchronized LuceneIndexes.ValueIndex valueIndex() {
-    if (valueIndex == null) {
-      valueIndex = LuceneIndexes.openValues(home.valueIndex());
-    }
-    return valueIndex;
+  public ValueIndex valueIndex() {
+    return indexes().values();
   }
 
   public LlmSettings llmSettings() {
@@ -454,13 +478,9 @@ public final class Components implements AutoCloseable {
 
   @Override
   public synchronized void close() {
-    if (index != null) {
-      index.close();
-      index = null;
-    }
-    if (valueIndex != null) {
-      valueIndex.close();
-      valueIndex = null;
+    if (indexes != null) {
+      indexes.close();
+      indexes = null;
     }
     if (execution != null) {
       execution.close();

@@ -5,13 +5,37 @@ import java.util.Map;
 /**
  * Configuration read MicroProfile-style: a key {@code parlance.embedding.model} can be set as a
  * system property of that name or as the environment variable {@code PARLANCE_EMBEDDING_MODEL}; the
- * system property wins.
+ * system property wins. A command-line flag that stands for a key ({@code --index}) overrides both.
  */
-public record Settings(Map<String, String> environment) {
+public record Settings(Map<String, String> environment, Map<String, String> overrides) {
+
+  public Settings {
+    environment = Map.copyOf(environment);
+    overrides = Map.copyOf(overrides);
+  }
+
+  public Settings(Map<String, String> environment) {
+    this(environment, Map.of());
+  }
+
+  /** These settings with {@code key} set, whatever the environment says. */
+  public Settings with(String key, String value) {
+    Map<String, String> more = new java.util.HashMap<>(overrides);
+    more.put(key, value);
+    return new Settings(environment, more);
+  }
 
   /** The in-process embedding model (measured in docs/retrieval.md). */
   public String embeddingModel() {
     return get("parlance.embedding.model", "bge-small-en-v15-q");
+  }
+
+  /**
+   * Whether document embeddings are remembered under PARLANCE_HOME/embeddings, so that re-indexing
+   * embeds only what changed ({@code true}, the default).
+   */
+  public boolean embeddingCache() {
+    return !get("parlance.embedding.cache", "true").strip().equalsIgnoreCase("false");
   }
 
   /** The metadata store's JDBC URL; empty means the embedded H2 file under PARLANCE_HOME. */
@@ -37,12 +61,53 @@ public record Settings(Map<String, String> environment) {
     return get("parlance.audit.mode", "sync");
   }
 
+  /** Where the indexes live: {@code lucene} (embedded, the default) or {@code opensearch}. */
+  public String index() {
+    return get("parlance.index", "lucene");
+  }
+
+  /**
+   * The OpenSearch cluster's node URLs, comma-separated, when {@code parlance.index=opensearch}.
+   */
+  public String openSearchUrl() {
+    return get("parlance.opensearch.url", "");
+  }
+
+  /** The environment variable holding the OpenSearch user name, if the cluster wants one. */
+  public String openSearchUserVariable() {
+    return get("parlance.opensearch.user-env", "");
+  }
+
+  /** The environment variable holding the OpenSearch user's password. */
+  public String openSearchPasswordVariable() {
+    return get("parlance.opensearch.password-env", "");
+  }
+
+  /** A PKCS#12 or JKS trust store for an HTTPS cluster; empty means the JVM's own authorities. */
+  public String openSearchTrustStore() {
+    return get("parlance.opensearch.truststore", "");
+  }
+
+  /** The environment variable holding the trust store's password, if it has one. */
+  public String openSearchTrustStorePasswordVariable() {
+    return get("parlance.opensearch.truststore-password-env", "");
+  }
+
+  /** The first part of every index and alias name, so that installations can share a cluster. */
+  public String openSearchIndexPrefix() {
+    return get("parlance.opensearch.index-prefix", "parlance");
+  }
+
   /** A value from the environment this installation runs in (for credentials by reference). */
   public String environmentValue(String variable) {
     return environment.get(variable);
   }
 
   public String get(String key, String fallback) {
+    String override = overrides.get(key);
+    if (override != null && !override.isBlank()) {
+      return override;
+    }
     String property = System.getProperty(key);
     if (property != null && !property.isBlank()) {
       return property;

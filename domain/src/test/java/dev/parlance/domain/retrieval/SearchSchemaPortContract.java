@@ -84,6 +84,32 @@ public abstract class SearchSchemaPortContract {
   }
 
   @Test
+  void should_answer_several_vector_searches_at_once_as_it_answers_each() {
+    index.replace("plant", "test-model", PLANT);
+    List<EmbeddingVector> queries =
+        List.of(
+            EmbeddingVector.of(new float[] {1, 0, 0, 0}),
+            EmbeddingVector.of(new float[] {0, 1, 0, 0}),
+            EmbeddingVector.of(new float[] {0, 0, 1, 0}));
+
+    List<List<ElementHit>> each = search.nearestEach("plant", ElementKind.COLUMN, queries, 2);
+
+    assertThat(each).hasSize(3);
+    for (int i = 0; i < queries.size(); i++) {
+      assertThat(each.get(i))
+          .extracting(h -> h.element().id())
+          .containsExactlyElementsOf(
+              search.nearest("plant", ElementKind.COLUMN, queries.get(i), 2).stream()
+                  .map(h -> h.element().id())
+                  .toList());
+    }
+    assertThat(search.nearestEach("ghost", ElementKind.COLUMN, queries, 2))
+        .hasSize(3)
+        .allMatch(List::isEmpty);
+    assertThat(search.nearestEach("plant", ElementKind.COLUMN, List.of(), 2)).isEmpty();
+  }
+
+  @Test
   void should_keep_kinds_apart() {
     index.replace("plant", "test-model", PLANT);
 

@@ -137,6 +137,12 @@ final class OpenSearchCluster implements AutoCloseable {
     send("create index " + index, "PUT", "/" + index, definition);
     try {
       filler.fill(index);
+      // A served index never changes: one segment makes each search one graph walk.
+      send(
+          "merge index " + index,
+          "POST",
+          "/" + index + "/_forcemerge?max_num_segments=1&flush=true",
+          null);
       send("refresh index " + index, "POST", "/" + index + "/_refresh", null);
       List<String> existing = concreteIndexes(alias);
       if (existing.stream().anyMatch(other -> other.compareTo(index) > 0)) {
@@ -223,7 +229,7 @@ final class OpenSearchCluster implements AutoCloseable {
    */
   void bulk(
       String what, String index, byte[] ndjson, java.util.function.IntFunction<String> describe) {
-    Reply reply = send(what, "POST", "/" + index + "/_bulk", ndjson, NDJSON);
+    Reply reply = ndjson(what, "POST", "/" + index + "/_bulk", ndjson);
     if (!reply.body().path("errors").asBoolean(false)) {
       return;
     }
@@ -250,6 +256,11 @@ final class OpenSearchCluster implements AutoCloseable {
             + what
             + "; the first, "
             + first);
+  }
+
+  /** A request with a body of JSON lines (bulk, multi-search); any status but 2xx fails. */
+  Reply ndjson(String what, String method, String endpoint, byte[] lines) {
+    return send(what, method, endpoint, lines, NDJSON);
   }
 
   /** A JSON request; any status but 2xx and {@code accepted} fails. */

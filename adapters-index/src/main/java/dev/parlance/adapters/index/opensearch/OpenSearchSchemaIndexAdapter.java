@@ -13,6 +13,8 @@ import dev.parlance.domain.retrieval.SchemaElement;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -40,8 +42,18 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
   // A missing alias (a source never indexed) finds nothing rather than failing.
   private static final String SEARCH = "/_search?ignore_unavailable=true&allow_no_indices=true";
 
+  // Decoded elements kept, at about 2 KB each with 384-dimensional vectors.
+  private static final int DECODED = 50_000;
+
   private final OpenSearchCluster cluster;
   private final OpenSearchIndexes.Layout layout;
+  private final java.util.Map<String, Decoded> decoded =
+      new java.util.LinkedHashMap<>(1024, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(java.util.Map.Entry<String, Decoded> eldest) {
+          return size() > DECODED;
+        }
+      };
 
   OpenSearchSchemaIndexAdapter(OpenSearchCluster cluster, OpenSearchIndexes.Layout layout) {
     this.cluster = cluster;
@@ -82,7 +94,9 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
     meta.put("model", model);
     meta.put("elements", count);
     // The words are for matching only: they are derived from the element, not returned.
-    mappings.putObject("_source").putArray("excludes").add("text");
+    // The vector comes back as base64 bytes: four times smaller than JSON numbers, and read
+    // without parsing a number per dimension.
+    mappings.putObject("_source").putArray("excludes").add("text").add("vector");
     ObjectNode properties = mappings.putObject("properties");
     for (String keyword : List.of("source", "id", "kind", "table_id")) {
       properties.putObject(keyword).put("type", "keyword");
@@ -95,6 +109,7 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
           .put("doc_values", false);
     }
     properties.putObject("details").put("type", "text").put("index", false);
+    properties.putObject("vector_bytes").put("type", "binary");
     properties.putObject("text").put("type", "text").put("analyzer", "english");
     if (dimension > 0) {
       ObjectNode vector = properties.putObject("vector");
@@ -134,11 +149,13 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
         }
         json.writeEndArray();
         json.writeStringField("text", e.searchText());
+        float[] vector = indexed.vector().toArray();
         json.writeArrayFieldStart("vector");
-        for (float v : indexed.vector().toArray()) {
+        for (float v : vector) {
           json.writeNumber(v);
         }
         json.writeEndArray();
+        json.writeBinaryField("vector_bytes", bytes(vector));
         json.writeEndObject();
         json.writeRaw('\n');
       }
@@ -172,9 +189,47 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
             "/" + cluster.alias(KIND, source) + SEARCH,
             knn(kind, query, k),
             400);
-    if (reply.status() == 400) {
-      String reason = OpenSearchCluster.reason(reply.body().path("error"));
-      // A source indexed with no element has no vector field to search: nothing is near.
+    return knnHits(source, reply.body());
+  }
+
+  @Override
+  public List<List<ElementHit>> nearestEach(
+      String source, ElementKind kind, List<EmbeddingVector> queries, int k) {
+    if (queries.isEmpty()) {
+      return List.of();
+    }
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    try {
+      ObjectNode header = OpenSearchCluster.JSON.createObjectNode();
+      header.put("index", cluster.alias(KIND, source));
+      header.put("ignore_unavailable", true);
+      header.put("allow_no_indices", true);
+      byte[] head = OpenSearchCluster.JSON.writeValueAsBytes(header);
+      for (EmbeddingVector query : queries) {
+        body.write(head);
+        body.write('\n');
+        body.write(OpenSearchCluster.JSON.writeValueAsBytes(knn(kind, query, k)));
+        body.write('\n');
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    JsonNode responses =
+        cluster
+            .ndjson("search source " + source, "POST", "/_msearch", body.toByteArray())
+            .body()
+            .path("responses");
+    List<List<ElementHit>> out = new ArrayList<>(queries.size());
+    for (JsonNode response : responses) {
+      out.add(knnHits(source, response));
+    }
+    return out;
+  }
+
+  // A search's hits; a source indexed with no element has no vector field, so nothing is near.
+  private List<ElementHit> knnHits(String source, JsonNode response) {
+    if (response.has("error")) {
+      String reason = OpenSearchCluster.reason(response.path("error"));
       if (reason.contains("not knn_vector type")) {
         return List.of();
       }
@@ -183,10 +238,10 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
               + cluster.where()
               + " refused to search source "
               + source
-              + " (HTTP 400): "
+              + ": "
               + reason);
     }
-    return hits(reply.body().path("hits").path("hits"), s -> 2.0 * s - 1.0);
+    return hits(response.path("hits").path("hits"), s -> 2.0 * s - 1.0);
   }
 
   @Override
@@ -235,6 +290,7 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
       String source, String field, Collection<String> values, ElementKind kind) {
     ObjectNode body = OpenSearchCluster.JSON.createObjectNode();
     body.put("size", MAX_RESULTS);
+    body.put("_source", false);
     ArrayNode filter = body.putObject("query").putObject("bool").putArray("filter");
     ArrayNode terms = filter.addObject().putObject("terms").putArray(field);
     values.forEach(terms::add);
@@ -249,6 +305,7 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
   private static ObjectNode knn(ElementKind kind, EmbeddingVector query, int k) {
     ObjectNode body = OpenSearchCluster.JSON.createObjectNode();
     body.put("size", k);
+    body.put("_source", false);
     ObjectNode knn = body.putObject("query").putObject("knn").putObject("vector");
     ArrayNode vector = knn.putArray("vector");
     for (float v : query.toArray()) {
@@ -273,6 +330,7 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
     }
     ObjectNode body = OpenSearchCluster.JSON.createObjectNode();
     body.put("size", k);
+    body.put("_source", false);
     ObjectNode bool = body.putObject("query").putObject("bool");
     bool.putObject("must")
         .putObject("match")
@@ -286,25 +344,83 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
     return cluster.send(what, "POST", "/" + target + SEARCH, body).body().path("hits").path("hits");
   }
 
-  private static List<ElementHit> hits(JsonNode hits, DoubleUnaryOperator toScore) {
-    List<ElementHit> out = new ArrayList<>(hits.size());
-    for (JsonNode hit : hits) {
-      out.add(
-          new ElementHit(
-              element(hit.path("_source")), toScore.applyAsDouble(hit.path("_score").asDouble())));
+  private List<ElementHit> hits(JsonNode hits, DoubleUnaryOperator toScore) {
+    List<Decoded> elements = decode(hits);
+    List<ElementHit> out = new ArrayList<>(elements.size());
+    for (int i = 0; i < hits.size(); i++) {
+      if (elements.get(i) != null) {
+        out.add(
+            new ElementHit(
+                elements.get(i).element(),
+                toScore.applyAsDouble(hits.get(i).path("_score").asDouble())));
+      }
     }
     return out;
   }
 
-  private static List<SourcedHit> sourced(JsonNode hits, DoubleUnaryOperator toScore) {
-    List<SourcedHit> out = new ArrayList<>(hits.size());
-    for (JsonNode hit : hits) {
-      JsonNode source = hit.path("_source");
-      out.add(
-          new SourcedHit(
-              source.path("source").asText(),
-              new ElementHit(
-                  element(source), toScore.applyAsDouble(hit.path("_score").asDouble()))));
+  private List<SourcedHit> sourced(JsonNode hits, DoubleUnaryOperator toScore) {
+    List<Decoded> elements = decode(hits);
+    List<SourcedHit> out = new ArrayList<>(elements.size());
+    for (int i = 0; i < hits.size(); i++) {
+      Decoded d = elements.get(i);
+      if (d != null) {
+        out.add(
+            new SourcedHit(
+                d.source(),
+                new ElementHit(
+                    d.element(), toScore.applyAsDouble(hits.get(i).path("_score").asDouble()))));
+      }
+    }
+    return out;
+  }
+
+  /** An element as decoded from its document, with the source it belongs to. */
+  private record Decoded(String source, IndexedElement element) {}
+
+  // Searches return document ids only. A served index never changes (a build makes a new one),
+  // so a document decoded once is remembered by index and id, and fetched only the first time:
+  // most of a warm service's hits cost no transfer of text and vectors at all. A document gone
+  // in between (its index replaced by a newer build) is left out.
+  private List<Decoded> decode(JsonNode hits) {
+    List<Decoded> out = new ArrayList<>(hits.size());
+    List<String> missing = new ArrayList<>();
+    ArrayNode docs = OpenSearchCluster.JSON.createArrayNode();
+    synchronized (decoded) {
+      for (JsonNode hit : hits) {
+        String key = hit.path("_index").asText() + "/" + hit.path("_id").asText();
+        Decoded d = decoded.get(key);
+        out.add(d);
+        if (d == null) {
+          missing.add(key);
+          docs.addObject()
+              .put("_index", hit.path("_index").asText())
+              .put("_id", hit.path("_id").asText());
+        }
+      }
+    }
+    if (missing.isEmpty()) {
+      return out;
+    }
+    ObjectNode body = OpenSearchCluster.JSON.createObjectNode();
+    body.set("docs", docs);
+    JsonNode found = cluster.send("read elements", "POST", "/_mget", body).body().path("docs");
+    java.util.Map<String, Decoded> fresh = new java.util.HashMap<>();
+    for (JsonNode doc : found) {
+      if (doc.path("found").asBoolean(false)) {
+        JsonNode source = doc.path("_source");
+        fresh.put(
+            doc.path("_index").asText() + "/" + doc.path("_id").asText(),
+            new Decoded(source.path("source").asText(), element(source)));
+      }
+    }
+    synchronized (decoded) {
+      decoded.putAll(fresh);
+    }
+    for (int i = 0; i < out.size(); i++) {
+      if (out.get(i) == null) {
+        String key = hits.get(i).path("_index").asText() + "/" + hits.get(i).path("_id").asText();
+        out.set(i, fresh.get(key));
+      }
     }
     return out;
   }
@@ -320,11 +436,25 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
             d.path("column").asText(),
             d.path("details").asText(),
             linked);
-    JsonNode values = d.path("vector");
-    float[] vector = new float[values.size()];
-    for (int i = 0; i < vector.length; i++) {
-      vector[i] = (float) values.get(i).asDouble();
+    float[] vector;
+    try {
+      vector = floats(d.path("vector_bytes").binaryValue());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
     return new IndexedElement(element, EmbeddingVector.of(vector));
+  }
+
+  private static byte[] bytes(float[] vector) {
+    ByteBuffer buffer =
+        ByteBuffer.allocate(vector.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    buffer.asFloatBuffer().put(vector);
+    return buffer.array();
+  }
+
+  private static float[] floats(byte[] bytes) {
+    float[] vector = new float[bytes.length / Float.BYTES];
+    ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(vector);
+    return vector;
   }
 }

@@ -79,6 +79,18 @@ final class BenchRetrievalCommand implements Callable<Integer> {
   Path json;
 
   @Option(
+      names = "--index",
+      paramLabel = "KIND",
+      description = "lucene or opensearch (default: parlance.index, else lucene)")
+  String index;
+
+  @Option(
+      names = "--opensearch-url",
+      paramLabel = "URL",
+      description = "the OpenSearch node(s) to index into (default: parlance.opensearch.url)")
+  String openSearchUrl;
+
+  @Option(
       names = "--option",
       description = "change one retrieval setting for an ablation, e.g. lexical-weight=0",
       paramLabel = "NAME=VALUE")
@@ -87,6 +99,7 @@ final class BenchRetrievalCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     ParlanceCli cli = ParlanceCli.of(spec);
+    String where = IndexChoice.apply(cli.components(), index, openSearchUrl);
     RetrievalSettings settings = RetrievalSettings.defaults();
     for (String option : options) {
       int eq = option.indexOf('=');
@@ -108,19 +121,29 @@ final class BenchRetrievalCommand implements Callable<Integer> {
     RetrievalBenchmarkReport report =
         cli.components().retrievalBenchmark(settings).run(command, new TerminalProgress(cli.err()));
     double peakHeapMb = peakHeapMb();
-    print(cli.out(), report, peakHeapMb, settings);
+    print(cli.out(), report, peakHeapMb, settings, where);
     if (json != null) {
-      write(json, report, peakHeapMb);
+      write(json, report, peakHeapMb, where);
       cli.out().println("wrote " + json);
     }
     return ParlanceCli.OK;
   }
 
   private static void print(
-      PrintStream out, RetrievalBenchmarkReport r, double peakHeapMb, RetrievalSettings settings) {
+      PrintStream out,
+      RetrievalBenchmarkReport r,
+      double peakHeapMb,
+      RetrievalSettings settings,
+      String where) {
     out.printf(
-        "%s, mode %s, %s: %d questions, %d tables, %d columns%n",
-        r.dataset().label(), r.mode().label(), r.model(), r.questions(), r.tables(), r.columns());
+        "%s, mode %s, %s, index %s: %d questions, %d tables, %d columns%n",
+        r.dataset().label(),
+        r.mode().label(),
+        r.model(),
+        where,
+        r.questions(),
+        r.tables(),
+        r.columns());
     if (!r.recall().isEmpty()) {
       StringBuilder header = new StringBuilder("budget ");
       StringBuilder row = new StringBuilder("recall ");
@@ -143,12 +166,13 @@ final class BenchRetrievalCommand implements Callable<Integer> {
     r.notes().forEach(n -> out.println("note: " + n));
   }
 
-  private static void write(Path file, RetrievalBenchmarkReport r, double peakHeapMb)
+  private static void write(Path file, RetrievalBenchmarkReport r, double peakHeapMb, String where)
       throws IOException {
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = mapper.createObjectNode();
     root.put("dataset", r.dataset().label());
     root.put("mode", r.mode().label());
+    root.put("index", where);
     root.put("questions", r.questions());
     ObjectNode recall = root.putObject("recall");
     r.recall().forEach((b, v) -> recall.put(String.valueOf(b), round(v, 4)));

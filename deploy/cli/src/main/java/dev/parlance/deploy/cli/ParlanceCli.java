@@ -49,6 +49,7 @@ public final class ParlanceCli implements Runnable {
           dev.parlance.application.retrieval.UnknownSourceException.class,
           dev.parlance.adapters.db.jdbc.DatabaseUnavailableException.class,
           dev.parlance.adapters.index.lucene.IndexFailedException.class,
+          dev.parlance.adapters.index.opensearch.OpenSearchFailedException.class,
           dev.parlance.adapters.llm.embedding.EmbeddingFailedException.class);
 
   private final Components components;
