@@ -33,7 +33,8 @@ import picocli.CommandLine.Command;
       VerifiedCommand.class,
       SuggestCommand.class,
       LlmCommand.class,
-      BenchCommand.class
+      BenchCommand.class,
+      ShellCommand.class
     })
 public final class ParlanceCli implements Runnable {
 
