@@ -43,6 +43,20 @@ public final class IndexSchemaService implements IndexSchemaUseCase {
   public IndexReport index(
       SchemaCatalog catalog, List<SchemaElement> more, ElementText style, Progress progress) {
     long start = System.nanoTime();
+    List<IndexedElement> indexed = embed(catalog, more, style, progress);
+    index.replace(catalog.source(), embedder.modelName(), indexed);
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    return new IndexReport(
+        catalog.source(),
+        catalog.tables().size(),
+        catalog.columnCount(),
+        embedder.modelName(),
+        millis);
+  }
+
+  /** The catalog's elements (and {@code more}) with the vectors {@link #index} stores. */
+  public List<IndexedElement> embed(
+      SchemaCatalog catalog, List<SchemaElement> more, ElementText style, Progress progress) {
     List<SchemaElement> elements = new ArrayList<>(SchemaElements.of(catalog, style));
     elements.addAll(more);
     List<IndexedElement> indexed = new ArrayList<>(elements.size());
@@ -64,14 +78,12 @@ public final class IndexSchemaService implements IndexSchemaUseCase {
       }
       progress.update("embedding", indexed.size(), elements.size());
     }
-    index.replace(catalog.source(), embedder.modelName(), indexed);
-    long millis = (System.nanoTime() - start) / 1_000_000;
-    return new IndexReport(
-        catalog.source(),
-        catalog.tables().size(),
-        catalog.columnCount(),
-        embedder.modelName(),
-        millis);
+    return indexed;
+  }
+
+  /** The model the vectors come from. */
+  public String modelName() {
+    return embedder.modelName();
   }
 
   // Only columns mix in their details: ranking compares questions with columns, a table's

@@ -21,6 +21,8 @@ import dev.parlance.application.ask.AskQuestionUseCase;
 import dev.parlance.application.ask.AskSettings;
 import dev.parlance.application.benchmark.GovernanceBenchmarkService;
 import dev.parlance.application.benchmark.GovernanceBenchmarkUseCase;
+import dev.parlance.application.benchmark.IndexScaleBenchmarkService;
+import dev.parlance.application.benchmark.IndexScaleBenchmarkUseCase;
 import dev.parlance.application.benchmark.RetrievalBenchmarkService;
 import dev.parlance.application.benchmark.RetrievalBenchmarkUseCase;
 import dev.parlance.application.curation.CuratedCatalogService;
@@ -214,6 +216,42 @@ public final class Components implements AutoCloseable {
   public RetrievalBenchmarkUseCase retrievalBenchmark(RetrievalSettings retrieval) {
     return new RetrievalBenchmarkService(
         BenchmarkData.retrievalBenchmarks(), indexSchema(), retrieveSchema(retrieval));
+  }
+
+  /** Indexes of a benchmark's own, apart from the installation's; close them when done. */
+  public SearchIndexes scratchIndexes(String name) {
+    return new IndexSettings(settings).openScratch(home, name);
+  }
+
+  /**
+   * Deletes a closed benchmark's embedded indexes (on OpenSearch it removes its sources itself).
+   */
+  public void dropScratchIndexes(String name) {
+    Path directory = IndexSettings.scratchDirectory(home, name);
+    if (!Files.exists(directory)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> paths = Files.walk(directory)) {
+      paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot delete " + directory, e);
+    }
+  }
+
+  /** bench index-scale over indexes of its own (docs/scale.md). */
+  public IndexScaleBenchmarkUseCase indexScaleBenchmark(SearchIndexes scratch) {
+    SchemaIndex index = scratch.schema();
+    return new IndexScaleBenchmarkService(
+        new IndexScaleBenchmarkService.Ports(
+            BenchmarkData.retrievalBenchmarks(),
+            new IndexSchemaService(embedder(), index),
+            embedder(),
+            index,
+            index,
+            index,
+            scratch,
+            new RetrieveSchemaService(
+                embedder(), index, Optional.empty(), RetrievalSettings.defaults())));
   }
 
   public LoadEvaluationBenchmarkPort evaluationBenchmarks() {

@@ -24,6 +24,24 @@ public record IndexSettings(Settings settings) {
     };
   }
 
+  /**
+   * Indexes of their own for a benchmark, apart from the installation's: a directory under
+   * PARLANCE_HOME/scratch for Lucene, indexes named {@code <prefix>-<name>-…} on OpenSearch.
+   */
+  public SearchIndexes openScratch(ParlanceHome home, String name) {
+    if (isOpenSearch()) {
+      return OpenSearchIndexes.connect(
+          openSearch().withPrefix(settings.openSearchIndexPrefix() + "-" + name));
+    }
+    Path directory = scratchDirectory(home, name);
+    return LuceneIndexes.open(directory.resolve("index"), directory.resolve("values"));
+  }
+
+  /** Where a benchmark's own Lucene indexes are. */
+  public static Path scratchDirectory(ParlanceHome home, String name) {
+    return home.root().resolve("scratch").resolve(name);
+  }
+
   /** Whether the indexes are on OpenSearch. */
   public boolean isOpenSearch() {
     return settings.index().strip().equalsIgnoreCase("opensearch");

@@ -64,8 +64,8 @@ final class LuceneStore implements AutoCloseable {
     // Room for a large source in one segment: flushing several would make Lucene merge them,
     // rebuilding the vector graph.
     config.setRAMBufferSizeMB(256);
-    // A change that fails half-way must leave the last commit as it was: never commit on close.
-    config.setCommitOnClose(false);
+    // Closing commits (and waits for merges); a change that fails half-way is rolled back first,
+    // so the last commit stays as it was.
     try (IndexWriter writer = new IndexWriter(directory, config)) {
       try {
         work.apply(writer);

@@ -10,9 +10,6 @@ import dev.parlance.domain.benchmark.RetrievalDataset;
 import dev.parlance.domain.retrieval.RetrievalMode;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -117,10 +114,10 @@ final class BenchRetrievalCommand implements Callable<Integer> {
             budgets,
             !withoutHallucinations,
             !namesOnly);
-    resetPeakHeap();
+    HeapUse.resetPeak();
     RetrievalBenchmarkReport report =
         cli.components().retrievalBenchmark(settings).run(command, new TerminalProgress(cli.err()));
-    double peakHeapMb = peakHeapMb();
+    double peakHeapMb = HeapUse.peakMb();
     print(cli.out(), report, peakHeapMb, settings, where);
     if (json != null) {
       write(json, report, peakHeapMb, where);
@@ -193,24 +190,5 @@ final class BenchRetrievalCommand implements Callable<Integer> {
   private static double round(double v, int places) {
     double scale = Math.pow(10, places);
     return Math.round(v * scale) / scale;
-  }
-
-  private static void resetPeakHeap() {
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        pool.resetPeakUsage();
-      }
-    }
-  }
-
-  // The sum of the heap pools' peaks: an upper bound of the heap in use at any one moment.
-  private static double peakHeapMb() {
-    long bytes = 0;
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        bytes += pool.getPeakUsage().getUsed();
-      }
-    }
-    return bytes / (1024.0 * 1024.0);
   }
 }
