@@ -21,6 +21,7 @@ import org.opensearch.client.opensearch.generic.OpenSearchGenericClient;
 import org.opensearch.client.opensearch.generic.Requests;
 import org.opensearch.client.opensearch.generic.Response;
 import org.opensearch.client.transport.OpenSearchTransport;
+import org.opensearch.client.transport.httpclient5.ResponseException;
 
 /**
  * One connection to an OpenSearch cluster as the index adapters use it: requests as JSON, failures
@@ -296,6 +297,16 @@ final class OpenSearchCluster implements AutoCloseable {
       }
       throw new OpenSearchFailedException(refusal(what, status, json));
     } catch (IOException e) {
+      ResponseException refused = refusedBy(e);
+      if (refused != null) {
+        // The transport answers some statuses (401, 403, …) with an exception: still a refusal,
+        // whose message ends with the response body, OpenSearch's error object.
+        JsonNode json = errorBody(refused.getMessage());
+        if (contains(accepted, refused.status())) {
+          return new Reply(refused.status(), json);
+        }
+        throw new OpenSearchFailedException(refusal(what, refused.status(), json), e);
+      }
       throw new OpenSearchFailedException(
           "cannot reach OpenSearch at " + where + " to " + what + ": " + message(e), e);
     } catch (RuntimeException e) {
@@ -304,6 +315,29 @@ final class OpenSearchCluster implements AutoCloseable {
       }
       throw new OpenSearchFailedException(
           "OpenSearch at " + where + " failed to " + what + ": " + message(e), e);
+    }
+  }
+
+  private static ResponseException refusedBy(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof ResponseException r) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  private static JsonNode errorBody(String message) {
+    String text = message == null ? "" : message;
+    int line = text.indexOf("status line");
+    int brace = line < 0 ? -1 : text.indexOf('{', line);
+    if (brace < 0) {
+      return null;
+    }
+    try {
+      return JSON.readTree(text.substring(brace));
+    } catch (IOException unreadable) {
+      return null;
     }
   }
 
