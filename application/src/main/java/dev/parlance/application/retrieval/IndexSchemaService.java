@@ -47,22 +47,42 @@ public final class IndexSchemaService implements IndexSchemaUseCase {
   public IndexReport index(
       SchemaCatalog catalog, List<SchemaElement> more, ElementText style, Progress progress) {
     long start = System.nanoTime();
-    List<IndexedElement> indexed = embed(catalog, more, style, progress);
-    index.replace(catalog.source(), embedder.modelName(), indexed);
+    List<SchemaElement> elements = elements(catalog, more, style);
+    String fingerprint = SchemaElements.fingerprint(embedder.modelName(), elements);
+    // Re-indexing what is indexed already (a publish that changed nothing here, a second
+    // 'schema index') keeps the index as it is.
+    boolean unchanged =
+        index
+            .status(catalog.source())
+            .map(s -> s.fingerprint().equals(fingerprint) && s.model().equals(embedder.modelName()))
+            .orElse(false);
+    if (!unchanged) {
+      index.replace(catalog.source(), embedder.modelName(), embed(elements, progress));
+    }
     long millis = (System.nanoTime() - start) / 1_000_000;
     return new IndexReport(
         catalog.source(),
         catalog.tables().size(),
         catalog.columnCount(),
         embedder.modelName(),
-        millis);
+        millis,
+        unchanged);
   }
 
   /** The catalog's elements (and {@code more}) with the vectors {@link #index} stores. */
   public List<IndexedElement> embed(
       SchemaCatalog catalog, List<SchemaElement> more, ElementText style, Progress progress) {
+    return embed(elements(catalog, more, style), progress);
+  }
+
+  private static List<SchemaElement> elements(
+      SchemaCatalog catalog, List<SchemaElement> more, ElementText style) {
     List<SchemaElement> elements = new ArrayList<>(SchemaElements.of(catalog, style));
     elements.addAll(more);
+    return elements;
+  }
+
+  private List<IndexedElement> embed(List<SchemaElement> elements, Progress progress) {
     // Every text to embed, each once: the names, then the described columns' fuller texts.
     List<String> texts = new ArrayList<>(elements.size());
     Map<String, Integer> position = new HashMap<>();

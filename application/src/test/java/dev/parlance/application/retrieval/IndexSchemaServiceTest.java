@@ -86,6 +86,30 @@ class IndexSchemaServiceTest {
     }
   }
 
+  @Test
+  void should_keep_the_index_as_it_is_when_nothing_changed_and_rebuild_it_when_something_did() {
+    RecordingEmbedder embedder = new RecordingEmbedder();
+    FakeSchemaIndex index = new FakeSchemaIndex();
+    IndexSchemaService service = new IndexSchemaService(embedder, index);
+    var shop = ShopFixture.catalog("shop");
+    service.index(shop, ElementText.ENRICHED, Progress.silent());
+    int asked = embedder.requests.size();
+
+    var again = service.index(shop, ElementText.ENRICHED, Progress.silent());
+    var more =
+        service.index(
+            shop,
+            List.of(SchemaElement.verified("q1", "best customers", "SELECT 1", Set.of())),
+            ElementText.ENRICHED,
+            Progress.silent());
+
+    assertThat(again.unchanged()).isTrue();
+    assertThat(more.unchanged()).isFalse();
+    assertThat(embedder.requests).hasSizeGreaterThan(asked);
+    assertThat(index.status("shop").orElseThrow().elements())
+        .isEqualTo(SchemaElementsCount.of(shop) + 1);
+  }
+
   /** How many elements a catalog explodes into: a table and its columns each. */
   static final class SchemaElementsCount {
     static int of(dev.parlance.domain.catalog.SchemaCatalog catalog) {

@@ -168,7 +168,14 @@ public abstract class SearchSchemaPortContract {
         .extracting(h -> h.element().id())
         .containsExactly("t.c");
     assertThat(index.status("plant"))
-        .hasValue(new IndexSchemaPort.IndexStatus("plant", "test-model", 1));
+        .hasValue(
+            new IndexSchemaPort.IndexStatus(
+                "plant",
+                "test-model",
+                1,
+                SchemaElements.fingerprint(
+                    "test-model",
+                    List.of(SchemaElement.column("TB_X", "X_1", "new column", Set.of())))));
   }
 
   @Test
@@ -227,7 +234,13 @@ public abstract class SearchSchemaPortContract {
         .isInstanceOf(RuntimeException.class);
 
     assertThat(index.status("plant"))
-        .hasValue(new IndexSchemaPort.IndexStatus("plant", "test-model", PLANT.size()));
+        .hasValue(
+            new IndexSchemaPort.IndexStatus(
+                "plant",
+                "test-model",
+                PLANT.size(),
+                SchemaElements.fingerprint(
+                    "test-model", PLANT.stream().map(IndexedElement::element).toList())));
     assertThat(
             search.nearest(
                 "plant", ElementKind.COLUMN, EmbeddingVector.of(new float[] {1, 0, 0, 0}), 10))
@@ -247,7 +260,13 @@ public abstract class SearchSchemaPortContract {
         .isInstanceOf(RuntimeException.class);
 
     assertThat(index.status("plant"))
-        .hasValue(new IndexSchemaPort.IndexStatus("plant", "test-model", PLANT.size()));
+        .hasValue(
+            new IndexSchemaPort.IndexStatus(
+                "plant",
+                "test-model",
+                PLANT.size(),
+                SchemaElements.fingerprint(
+                    "test-model", PLANT.stream().map(IndexedElement::element).toList())));
     assertThat(search.columnsOf("plant", List.of("tb_new"))).isEmpty();
     assertThat(search.columnsOf("plant", List.of("tb_mo"))).hasSize(2);
   }

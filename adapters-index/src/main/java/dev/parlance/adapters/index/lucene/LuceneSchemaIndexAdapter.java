@@ -5,6 +5,7 @@ import dev.parlance.domain.retrieval.ElementKind;
 import dev.parlance.domain.retrieval.EmbeddingVector;
 import dev.parlance.domain.retrieval.IndexedElement;
 import dev.parlance.domain.retrieval.SchemaElement;
+import dev.parlance.domain.retrieval.SchemaElements;
 import dev.parlance.domain.retrieval.SearchAllSourcesPort.SourcedHit;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -57,6 +58,7 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndexFile {
   private static final String VECTOR_BYTES = "vector_bytes";
   private static final String MODEL = "model";
   private static final String COUNT = "count";
+  private static final String FINGERPRINT = "fingerprint";
   // One document per source records how it was built.
   private static final String META_KIND = "META";
 
@@ -89,6 +91,11 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndexFile {
           meta.add(new StringField(KIND, META_KIND, Field.Store.YES));
           meta.add(new StoredField(MODEL, model));
           meta.add(new StoredField(COUNT, elements.size()));
+          meta.add(
+              new StoredField(
+                  FINGERPRINT,
+                  SchemaElements.fingerprint(
+                      model, elements.stream().map(IndexedElement::element).toList())));
           docs.add(meta);
           writer.addDocuments(docs);
         });
@@ -110,7 +117,11 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndexFile {
           }
           Document d = searcher.storedFields().document(top.scoreDocs[0].doc);
           return Optional.of(
-              new IndexStatus(source, d.get(MODEL), d.getField(COUNT).numericValue().intValue()));
+              new IndexStatus(
+                  source,
+                  d.get(MODEL),
+                  d.getField(COUNT).numericValue().intValue(),
+                  d.get(FINGERPRINT)));
         },
         Optional.empty());
   }

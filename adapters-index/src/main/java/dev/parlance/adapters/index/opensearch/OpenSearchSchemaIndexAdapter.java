@@ -10,6 +10,7 @@ import dev.parlance.domain.retrieval.ElementKind;
 import dev.parlance.domain.retrieval.EmbeddingVector;
 import dev.parlance.domain.retrieval.IndexedElement;
 import dev.parlance.domain.retrieval.SchemaElement;
+import dev.parlance.domain.retrieval.SchemaElements;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -68,7 +69,13 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
         source,
         // An empty source stays out of the search over all sources: it has no vectors to search.
         !elements.isEmpty(),
-        definition(source, model, elements.size(), dimension),
+        definition(
+            source,
+            model,
+            elements.size(),
+            dimension,
+            SchemaElements.fingerprint(
+                model, elements.stream().map(IndexedElement::element).toList())),
         index -> {
           for (int from = 0; from < elements.size(); from += BULK) {
             List<IndexedElement> chunk =
@@ -82,7 +89,8 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
         });
   }
 
-  private ObjectNode definition(String source, String model, int count, int dimension) {
+  private ObjectNode definition(
+      String source, String model, int count, int dimension, String fingerprint) {
     ObjectNode definition = OpenSearchCluster.settings(layout.shards(), layout.replicas());
     ObjectNode index = (ObjectNode) definition.path("settings").path("index");
     index.put("knn", true);
@@ -93,6 +101,7 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
     meta.put("source", source);
     meta.put("model", model);
     meta.put("elements", count);
+    meta.put("fingerprint", fingerprint);
     // The words are for matching only: they are derived from the element, not returned.
     // The vector comes back as base64 bytes: four times smaller than JSON numbers, and read
     // without parsing a number per dimension.
@@ -177,7 +186,10 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
         .map(
             meta ->
                 new IndexStatus(
-                    source, meta.path("model").asText(), meta.path("elements").asInt()));
+                    source,
+                    meta.path("model").asText(),
+                    meta.path("elements").asInt(),
+                    meta.path("fingerprint").asText()));
   }
 
   @Override

@@ -121,7 +121,8 @@ class OpenSearchSecurityTest {
             status = 200;
             body =
                 "{\"parlance-schema-demo.17000000000000001\":{\"mappings\":{\"_meta\":"
-                    + "{\"source\":\"demo\",\"model\":\"bge-small-en-v15-q\",\"elements\":303}}}}";
+                    + "{\"source\":\"demo\",\"model\":\"bge-small-en-v15-q\",\"elements\":303,"
+                    + "\"fingerprint\":\"abc\"}}}}";
           } else {
             status = 404;
             body =
@@ -154,7 +155,7 @@ class OpenSearchSecurityTest {
                 .withTrustStore(trustStore, Optional.of(TRUST_PASSWORD)))) {
 
       assertThat(indexes.schema().status("demo"))
-          .contains(new IndexStatus("demo", "bge-small-en-v15-q", 303));
+          .contains(new IndexStatus("demo", "bge-small-en-v15-q", 303, "abc"));
       assertThat(authorizations).last().asString().startsWith("Basic ");
     }
   }
