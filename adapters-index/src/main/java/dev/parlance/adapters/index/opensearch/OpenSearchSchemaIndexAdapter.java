@@ -14,8 +14,6 @@ import dev.parlance.domain.retrieval.SchemaElements;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -103,9 +101,10 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
     meta.put("elements", count);
     meta.put("fingerprint", fingerprint);
     // The words are for matching only: they are derived from the element, not returned.
-    // The vector comes back as base64 bytes: four times smaller than JSON numbers, and read
-    // without parsing a number per dimension.
-    mappings.putObject("_source").putArray("excludes").add("text").add("vector");
+    // Nothing is left out of _source: a mapping that leaves fields out makes OpenSearch keep the
+    // whole original document besides (_recovery_source), vectors as JSON numbers included. The
+    // k-NN plugin's derived source keeps the vector once, in the vector files, and puts it back
+    // into _source when a document is read.
     ObjectNode properties = mappings.putObject("properties");
     for (String keyword : List.of("source", "id", "kind", "table_id")) {
       properties.putObject(keyword).put("type", "keyword");
@@ -118,7 +117,6 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
           .put("doc_values", false);
     }
     properties.putObject("details").put("type", "text").put("index", false);
-    properties.putObject("vector_bytes").put("type", "binary");
     properties.putObject("text").put("type", "text").put("analyzer", "english");
     if (dimension > 0) {
       ObjectNode vector = properties.putObject("vector");
@@ -164,7 +162,6 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
           json.writeNumber(v);
         }
         json.writeEndArray();
-        json.writeBinaryField("vector_bytes", bytes(vector));
         json.writeEndObject();
         json.writeRaw('\n');
       }
@@ -448,25 +445,11 @@ final class OpenSearchSchemaIndexAdapter implements SchemaIndex {
             d.path("column").asText(),
             d.path("details").asText(),
             linked);
-    float[] vector;
-    try {
-      vector = floats(d.path("vector_bytes").binaryValue());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    JsonNode values = d.path("vector");
+    float[] vector = new float[values.size()];
+    for (int i = 0; i < vector.length; i++) {
+      vector[i] = (float) values.get(i).asDouble();
     }
     return new IndexedElement(element, EmbeddingVector.of(vector));
-  }
-
-  private static byte[] bytes(float[] vector) {
-    ByteBuffer buffer =
-        ByteBuffer.allocate(vector.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    buffer.asFloatBuffer().put(vector);
-    return buffer.array();
-  }
-
-  private static float[] floats(byte[] bytes) {
-    float[] vector = new float[bytes.length / Float.BYTES];
-    ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(vector);
-    return vector;
   }
 }

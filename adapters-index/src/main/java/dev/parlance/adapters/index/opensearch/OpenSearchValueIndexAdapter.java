@@ -70,7 +70,6 @@ final class OpenSearchValueIndexAdapter implements ValueIndex {
     ObjectNode mappings = definition.putObject("mappings");
     mappings.put("dynamic", "strict");
     mappings.putObject("_meta").put("source", source).put("values", count);
-    mappings.putObject("_source").putArray("excludes").add("grams").add("exact");
     ObjectNode properties = mappings.putObject("properties");
     properties.putObject("source").put("type", "keyword");
     for (String stored : List.of("table", "column", "value")) {
