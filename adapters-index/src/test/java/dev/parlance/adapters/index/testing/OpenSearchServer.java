@@ -63,6 +63,18 @@ public final class OpenSearchServer implements AutoCloseable {
     String javaHome = System.getProperty("java.home");
     try {
       installKnn(home, knn, javaHome);
+      boolean root = isRoot();
+      if (root) {
+        ensureUser();
+        // A checkout the unprivileged user cannot enter (under /root, say): run from /tmp instead.
+        if (!readableByUser(home.resolve("bin/opensearch")) || !readableByUser(work.getParent())) {
+          Path copy = Files.createTempDirectory("parlance-opensearch-");
+          run(List.of("cp", "-a", home.toString(), copy.resolve("dist").toString()));
+          run(List.of("chmod", "-R", "a+rX", copy.toString()));
+          home = copy.resolve("dist");
+          work = copy.resolve("nodes");
+        }
+      }
       Path node = work.resolve("node-" + UUID.randomUUID().toString().substring(0, 8));
       Path config = node.resolve("config");
       Files.createDirectories(node.resolve("data"));
@@ -96,10 +108,8 @@ public final class OpenSearchServer implements AutoCloseable {
               .replace("-Xms1g", "-Xms768m")
               .replace("-Xmx1g", "-Xmx768m");
       Files.writeString(jvmOptions, options);
-      boolean root = isRoot();
       List<String> command = new ArrayList<>();
       if (root) {
-        ensureUser();
         run(List.of("chown", "-R", USER + ":" + USER, node.toString()));
         command.addAll(
             List.of("setpriv", "--reuid=" + USER, "--regid=" + USER, "--clear-groups", "--"));
@@ -240,6 +250,21 @@ public final class OpenSearchServer implements AutoCloseable {
     if (!run(List.of("id", "-u", USER), false)) {
       throw new IOException("cannot create the system user " + USER + " to run OpenSearch as");
     }
+  }
+
+  // Whether the unprivileged user can reach a file (every directory above it must let it pass).
+  private static boolean readableByUser(Path path) throws IOException {
+    return run(
+        List.of(
+            "setpriv",
+            "--reuid=" + USER,
+            "--regid=" + USER,
+            "--clear-groups",
+            "--",
+            "test",
+            "-r",
+            path.toAbsolutePath().toString()),
+        false);
   }
 
   private static String property(String name) {
