@@ -50,6 +50,132 @@ public record Answer(
     QUEUED
   }
 
+  /**
+   * What every answer carries however the question ended: who asked what with which strategy, the
+   * candidates and what the final prompt used, the notes, and what each stage cost.
+   */
+  public record Trace(
+      String source,
+      String question,
+      StrategyName strategy,
+      List<CandidateReport> candidates,
+      List<String> schemaElements,
+      List<ValueMatch> values,
+      List<StageReport> stages,
+      List<String> notes,
+      long wallMillis,
+      long llmWallMillis) {
+    public Trace {
+      candidates = List.copyOf(candidates);
+      schemaElements = List.copyOf(schemaElements);
+      values = List.copyOf(values);
+      stages = List.copyOf(stages);
+      notes = List.copyOf(notes);
+    }
+  }
+
+  /** The winning reading reached the confidence threshold. */
+  public static Answer answered(
+      Trace trace,
+      String sql,
+      QueryResult shown,
+      double confidence,
+      List<Reading> alternatives,
+      String explanation) {
+    return chosen(Status.ANSWERED, trace, sql, shown, confidence, alternatives, explanation);
+  }
+
+  /**
+   * The candidates disagreed too much: the top reading, with every competing reading.
+   *
+   * @param readings every reading, the top one first
+   */
+  public static Answer unsure(
+      Trace trace,
+      String sql,
+      QueryResult shown,
+      double confidence,
+      List<Reading> readings,
+      String explanation) {
+    return chosen(Status.UNSURE, trace, sql, shown, confidence, readings, explanation);
+  }
+
+  /** No candidate ran: {@code why} says what went wrong first. */
+  public static Answer noAnswer(Trace trace, List<Reading> readings, String why) {
+    return new Answer(
+        Status.NO_ANSWER,
+        trace.source(),
+        trace.question(),
+        trace.strategy(),
+        Optional.empty(),
+        Optional.empty(),
+        0,
+        readings,
+        trace.candidates(),
+        trace.schemaElements(),
+        trace.values(),
+        trace.stages(),
+        "",
+        trace.notes(),
+        Optional.of(why),
+        trace.wallMillis(),
+        trace.llmWallMillis());
+  }
+
+  /** Offline batch mode: the model's requests wait for the next batch; nothing ran. */
+  public static Answer queued(Trace trace) {
+    return new Answer(
+        Status.QUEUED,
+        trace.source(),
+        trace.question(),
+        trace.strategy(),
+        Optional.empty(),
+        Optional.empty(),
+        0,
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of(),
+        trace.stages(),
+        "",
+        trace.notes(),
+        Optional.of("the language model's requests are queued for the next offline batch"),
+        trace.wallMillis(),
+        trace.llmWallMillis());
+  }
+
+  private static Answer chosen(
+      Status status,
+      Trace trace,
+      String sql,
+      QueryResult shown,
+      double confidence,
+      List<Reading> alternatives,
+      String explanation) {
+    return new Answer(
+        status,
+        trace.source(),
+        trace.question(),
+        trace.strategy(),
+        Optional.of(sql),
+        Optional.of(shown),
+        confidence,
+        alternatives,
+        trace.candidates(),
+        trace.schemaElements(),
+        trace.values(),
+        trace.stages(),
+        explanation,
+        trace.notes(),
+        Optional.empty(),
+        trace.wallMillis(),
+        trace.llmWallMillis());
+  }
+
+  /**
+   * Built by the named factories ({@link #answered}, {@link #unsure}, {@link #noAnswer}, {@link
+   * #queued}).
+   */
   public Answer {
     alternatives = List.copyOf(alternatives);
     candidates = List.copyOf(candidates);

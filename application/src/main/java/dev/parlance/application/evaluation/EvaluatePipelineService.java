@@ -2,38 +2,31 @@ package dev.parlance.application.evaluation;
 
 import dev.parlance.application.ask.Answer;
 import dev.parlance.application.ask.AskQuestionUseCase;
+import dev.parlance.application.ask.QuestionPipeline;
 import dev.parlance.application.ask.StageReport;
 import dev.parlance.application.ask.StrategyName;
 import dev.parlance.application.retrieval.Progress;
 import dev.parlance.domain.benchmark.BenchmarkDataException;
 import dev.parlance.domain.catalog.ReadCatalogPort;
-import dev.parlance.domain.catalog.SchemaCatalog;
 import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.completion.CompletionRequest;
 import dev.parlance.domain.completion.Completions;
 import dev.parlance.domain.completion.FailureKind;
 import dev.parlance.domain.evaluation.EvaluationBenchmark;
 import dev.parlance.domain.evaluation.EvaluationQuestion;
-import dev.parlance.domain.evaluation.EvaluationSemantics;
 import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.evaluation.PipelineAnswer;
 import dev.parlance.domain.evaluation.PipelineRunLogPort;
 import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
 import dev.parlance.domain.evaluation.RunBenchmarkQueryPort;
-import dev.parlance.domain.evaluation.Verdict;
 import dev.parlance.domain.evaluation.VerifiedQuestion;
+import dev.parlance.domain.evaluation.VerifiedQuestionFile;
 import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
 import dev.parlance.domain.sql.AnalyzeSqlPort;
-import dev.parlance.domain.sql.SqlShape;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -71,19 +64,19 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
       LoadEvaluationBenchmarkPort benchmarks,
       ReadVerifiedQuestionsPort verifiedQuestions,
       DataSourcesPort sources,
-      Supplier<AskQuestionUseCase> pipeline,
+      Supplier<QuestionPipeline> pipeline,
       RunBenchmarkQueryPort runner,
       ReadCatalogPort catalogs,
       AnalyzeSqlPort analyzer) {}
 
   private final Ports ports;
-  private AskQuestionUseCase pipeline;
+  private QuestionPipeline pipeline;
 
   public EvaluatePipelineService(Ports ports) {
     this.ports = ports;
   }
 
-  private synchronized AskQuestionUseCase pipeline() {
+  private synchronized QuestionPipeline pipeline() {
     if (pipeline == null) {
       pipeline = ports.pipeline().get();
     }
@@ -109,7 +102,15 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
                   + " BIRD's leaderboard gives it"
               : "BIRD's evidence was not given to the pipeline (--no-evidence)");
     }
-    Scoring scoring = new Scoring(command, benchmark, sources);
+    PipelineScoring scoring =
+        new PipelineScoring(
+            ports.runner(),
+            ports.catalogs(),
+            ports.analyzer(),
+            command.effectiveSemantics(),
+            command.jaccard(),
+            benchmark,
+            sources);
     List<PipelineEvaluation.StrategyRun> runs = new ArrayList<>();
     for (StrategyName strategy : command.strategies()) {
       PipelineRunLogPort log = logs.apply(strategy);
@@ -144,6 +145,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
             p.goldFailures(),
             p.missingDatabases(),
             p.notes(),
+            p.warnings(),
             seconds),
         r.bySemantics(),
         r.answers(),
@@ -160,7 +162,8 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
 
   // An organisation's verified questions as a benchmark over its configured sources.
   private EvaluationBenchmark verified(Path file) {
-    List<VerifiedQuestion> verified = ports.verifiedQuestions().read(file);
+    VerifiedQuestionFile read = ports.verifiedQuestions().read(file);
+    List<VerifiedQuestion> verified = read.questions();
     if (verified.isEmpty()) {
       throw new BenchmarkDataException(file, "holds no questions");
     }
@@ -198,24 +201,13 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
             + " ("
             + questions.size()
             + " questions, sha256 "
-            + sha256(file).substring(0, 12)
+            + read.sha256().substring(0, 12)
             + ")",
         questions,
         databases,
         missing,
         List.copyOf(difficulties),
         notes);
-  }
-
-  private static String sha256(Path file) {
-    try {
-      return HexFormat.of()
-          .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
-    } catch (IOException e) {
-      throw new BenchmarkDataException(file, "cannot read: " + e.getMessage(), e);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   // The run's questions in benchmark order: the databases asked for, then the limit (counted over
@@ -546,146 +538,5 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
     Optional<String> unavailable() {
       return Optional.ofNullable(unavailable);
     }
-  }
-
-  /** Scores logged answers under the run's semantics and the others reported beside it. */
-  private final class Scoring {
-    private final EvaluationBenchmark benchmark;
-    private final Map<String, DataSource> sources;
-    private final QuestionScorer primary;
-    private final List<QuestionScorer> others = new ArrayList<>();
-    private final Map<String, Optional<SchemaCatalog>> catalogs = new HashMap<>();
-    // Every strategy's results under the run's semantics, skipped questions included.
-    private final List<QuestionResult> results = new ArrayList<>();
-
-    Scoring(Command command, EvaluationBenchmark benchmark, Map<String, DataSource> sources) {
-      this.benchmark = benchmark;
-      this.sources = sources;
-      EvaluationSemantics semantics = command.effectiveSemantics();
-      this.primary = new QuestionScorer(ports.runner(), semantics, command.jaccard());
-      for (EvaluationSemantics s :
-          List.of(EvaluationSemantics.bird(), EvaluationSemantics.spider())) {
-        if (!s.label().equals(semantics.label())) {
-          others.add(new QuestionScorer(ports.runner(), s, command.jaccard()));
-        }
-      }
-    }
-
-    PipelineEvaluation.StrategyRun run(
-        String strategy,
-        List<EvaluationQuestion> questions,
-        Map<String, PipelineAnswer> done,
-        PipelineEvaluation.RunState state,
-        List<String> notes) {
-      EvaluationTally tally = new EvaluationTally(benchmark);
-      Map<String, EvaluationTally> otherTallies = new LinkedHashMap<>();
-      others.forEach(s -> otherTallies.put(s.semantics().label(), new EvaluationTally(benchmark)));
-      List<ScoredAnswer> scored = new ArrayList<>();
-      for (EvaluationQuestion q : questions) {
-        Optional<DataSource> db = Optional.ofNullable(sources.get(q.database()));
-        PipelineAnswer answer = done.get(q.id());
-        if (db.isEmpty()) {
-          QuestionResult skipped = primary.score(q, db, Optional.empty());
-          tally.add(skipped);
-          results.add(skipped);
-          otherTallies.values().forEach(t -> t.add(skipped));
-          continue;
-        }
-        if (answer == null) {
-          continue;
-        }
-        QuestionResult result = primary.score(q, db, answer.sql());
-        tally.add(result);
-        results.add(result);
-        Map<String, Verdict> verdicts = new LinkedHashMap<>();
-        verdicts.put(primary.semantics().label(), result.verdict());
-        for (QuestionScorer other : others) {
-          QuestionResult r = other.score(q, db, answer.sql());
-          otherTallies.get(other.semantics().label()).add(r);
-          verdicts.put(other.semantics().label(), r.verdict());
-        }
-        Optional<SqlShape> gold = goldShape(q, db.get());
-        scored.add(
-            new ScoredAnswer(
-                strategy,
-                answer,
-                result,
-                verdicts,
-                gold.isPresent(),
-                gold.map(SqlShape::columns).orElse(Set.of()),
-                gold.map(SqlShape::tables).orElse(Set.of())));
-      }
-      Map<String, Tally> bySemantics = new LinkedHashMap<>();
-      bySemantics.put(primary.semantics().label(), tally.overall());
-      otherTallies.forEach((label, t) -> bySemantics.put(label, t.overall()));
-      List<String> runNotes = new ArrayList<>(notes);
-      if (!state.complete()) {
-        runNotes.add(
-            "partial: "
-                + state.finished()
-                + " of "
-                + (state.questions() - state.skipped())
-                + " answerable questions have an answer so far; the numbers cover those");
-      }
-      EvaluationReport report =
-          tally.report(primary, "pipeline answers, strategy " + strategy, runNotes, 0);
-      return new PipelineEvaluation.StrategyRun(
-          strategy, report, bySemantics, scored, PipelineMetrics.of(scored), state);
-    }
-
-    // All strategies' answers taken together, each question counted once per strategy.
-    PipelineEvaluation.StrategyRun pooled(
-        List<PipelineEvaluation.StrategyRun> runs, List<String> notes) {
-      EvaluationTally tally = new EvaluationTally(benchmark);
-      results.forEach(tally::add);
-      Map<String, Tally> bySemantics = new LinkedHashMap<>();
-      List<ScoredAnswer> answers = new ArrayList<>();
-      PipelineEvaluation.RunState state = null;
-      for (PipelineEvaluation.StrategyRun r : runs) {
-        answers.addAll(r.answers());
-        r.bySemantics()
-            .forEach((label, t) -> bySemantics.merge(label, t, EvaluatePipelineService::sum));
-        state = state == null ? r.state() : state.plus(r.state());
-      }
-      String label =
-          runs.stream()
-              .map(PipelineEvaluation.StrategyRun::strategy)
-              .collect(Collectors.joining("+"));
-      EvaluationReport report =
-          tally.report(
-              primary, "pipeline answers, strategies " + label + " taken together", notes, 0);
-      return new PipelineEvaluation.StrategyRun(
-          label, report, bySemantics, answers, PipelineMetrics.of(answers), state);
-    }
-
-    // The gold query's tables and columns on the source's catalog; empty when it cannot be read.
-    private Optional<SqlShape> goldShape(EvaluationQuestion q, DataSource db) {
-      Optional<SchemaCatalog> catalog =
-          catalogs.computeIfAbsent(
-              q.database(),
-              k -> {
-                try {
-                  return Optional.of(ports.catalogs().read(db));
-                } catch (RuntimeException e) {
-                  return Optional.empty();
-                }
-              });
-      if (catalog.isEmpty()) {
-        return Optional.empty();
-      }
-      SqlShape shape = ports.analyzer().analyze(q.goldSql(), catalog.get());
-      return shape.readable() && shape.query() ? Optional.of(shape) : Optional.empty();
-    }
-  }
-
-  private static Tally sum(Tally a, Tally b) {
-    return new Tally(
-        a.questions() + b.questions(),
-        a.correct() + b.correct(),
-        a.wrong() + b.wrong(),
-        a.error() + b.error(),
-        a.timeout() + b.timeout(),
-        a.skipped() + b.skipped(),
-        a.jaccardCorrect() + b.jaccardCorrect());
   }
 }

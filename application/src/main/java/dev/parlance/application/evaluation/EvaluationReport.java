@@ -18,6 +18,8 @@ import java.util.Objects;
  * @param byDifficulty in the benchmark's difficulty order; {@value #UNKNOWN_DIFFICULTY} last if any
  * @param failures every scored question that is not correct, in question order
  * @param goldFailures questions whose gold query itself failed or timed out
+ * @param warnings what was noticed in the benchmark's or the predictions' files and how it was read
+ *     (as the official evaluator reads it)
  */
 public record EvaluationReport(
     String dataset,
@@ -33,6 +35,7 @@ public record EvaluationReport(
     int goldFailures,
     List<String> missingDatabases,
     List<String> notes,
+    List<String> warnings,
     double seconds) {
 
   /** The difficulty of questions that have none. */
@@ -45,5 +48,6 @@ public record EvaluationReport(
     failures = List.copyOf(failures);
     missingDatabases = List.copyOf(missingDatabases);
     notes = List.copyOf(notes);
+    warnings = List.copyOf(warnings);
   }
 }

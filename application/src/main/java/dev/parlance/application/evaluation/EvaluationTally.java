@@ -42,6 +42,18 @@ public final class EvaluationTally {
 
   public EvaluationReport report(
       QuestionScorer scorer, String predictionsFormat, List<String> notes, double seconds) {
+    return report(scorer, predictionsFormat, notes, List.of(), seconds);
+  }
+
+  /**
+   * @param warnings what the reader of the predictions noticed; the benchmark's own come first
+   */
+  public EvaluationReport report(
+      QuestionScorer scorer,
+      String predictionsFormat,
+      List<String> notes,
+      List<String> warnings,
+      double seconds) {
     Map<String, Tally> difficulties = new LinkedHashMap<>(byDifficulty);
     // "unknown" goes last.
     Tally unknown = difficulties.remove(EvaluationReport.UNKNOWN_DIFFICULTY);
@@ -50,6 +62,8 @@ public final class EvaluationTally {
     }
     List<String> allNotes = new ArrayList<>(benchmark.notes());
     allNotes.addAll(notes);
+    List<String> allWarnings = new ArrayList<>(benchmark.warnings());
+    allWarnings.addAll(warnings);
     if (goldFailures > 0) {
       allNotes.add(
           goldFailures + " gold queries failed or timed out; their questions count as not correct");
@@ -68,6 +82,7 @@ public final class EvaluationTally {
         goldFailures,
         benchmark.missingDatabases(),
         allNotes,
+        allWarnings,
         seconds);
   }
 }

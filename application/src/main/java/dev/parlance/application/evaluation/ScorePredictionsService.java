@@ -26,10 +26,16 @@ public final class ScorePredictionsService implements ScorePredictionsUseCase {
   }
 
   @Override
+  public EvaluationBenchmark questions(
+      dev.parlance.domain.evaluation.EvaluationDataset dataset, java.nio.file.Path dataDir) {
+    return benchmarks.load(dataset, dataDir);
+  }
+
+  @Override
   public EvaluationReport score(Command command, Progress progress) {
     long start = System.nanoTime();
     EvaluationBenchmark benchmark = benchmarks.load(command.dataset(), command.dataDir());
-    Predictions predictions = predictionFiles.read(command.predictions(), benchmark.questions());
+    Predictions predictions = predictionFiles.read(command.predictions(), benchmark);
     QuestionScorer scorer =
         new QuestionScorer(runner, command.effectiveSemantics(), command.jaccard());
     EvaluationTally tally = new EvaluationTally(benchmark);
@@ -40,6 +46,10 @@ public final class ScorePredictionsService implements ScorePredictionsUseCase {
       progress.update("scoring", i + 1, questions.size());
     }
     return tally.report(
-        scorer, predictions.format(), predictions.notes(), (System.nanoTime() - start) / 1e9);
+        scorer,
+        predictions.format(),
+        predictions.notes(),
+        predictions.warnings(),
+        (System.nanoTime() - start) / 1e9);
   }
 }

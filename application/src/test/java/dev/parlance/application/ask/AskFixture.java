@@ -179,7 +179,7 @@ final class AskFixture {
     return "I cannot help with that.";
   }
 
-  AskQuestionService service(AskSettings settings) {
+  QuestionPipelineService service(AskSettings settings) {
     DataSourcesPort sources =
         new DataSourcesPort() {
           @Override
@@ -303,8 +303,8 @@ final class AskFixture {
                 Set.of(),
                 ordered.getOrDefault(sql, false),
                 Optional.empty());
-    return new AskQuestionService(
-        new AskQuestionService.Ports(
+    return new QuestionPipelineService(
+        new QuestionPipelineService.Ports(
             sources,
             policies,
             source -> CATALOG,

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.parlance.application.ask.Answer;
 import dev.parlance.application.ask.AskQuestionUseCase;
 import dev.parlance.application.ask.CandidateReport;
+import dev.parlance.application.ask.QuestionPipeline;
 import dev.parlance.application.ask.StageReport;
 import dev.parlance.application.ask.StrategyName;
 import dev.parlance.application.evaluation.EvaluatePipelineUseCase.Command;
@@ -29,6 +30,8 @@ import dev.parlance.domain.evaluation.PipelineAnswer;
 import dev.parlance.domain.evaluation.PipelineRunLogPort;
 import dev.parlance.domain.evaluation.ResultTable;
 import dev.parlance.domain.evaluation.SqlValue;
+import dev.parlance.domain.evaluation.VerifiedQuestionFile;
+import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.source.Credentials;
 import dev.parlance.domain.source.DataSource;
@@ -151,7 +154,7 @@ class EvaluatePipelineServiceTest {
             return sources.remove(name) != null;
           }
         };
-    AskQuestionUseCase pipeline =
+    QuestionPipeline pipeline =
         (command, llm, progress) -> {
           asked.add(command.question());
           Completions c = llm.complete(CompletionRequest.of(command.question()));
@@ -174,7 +177,7 @@ class EvaluatePipelineServiceTest {
     return new EvaluatePipelineService(
         new EvaluatePipelineService.Ports(
             (dataset, dir) -> loaded,
-            file -> List.of(),
+            file -> new VerifiedQuestionFile(file, List.of(), "0".repeat(64)),
             sourcesPort,
             () -> pipeline,
             (db, sql, limits) -> DATABASE.getOrDefault(sql, ExecutionOutcome.failed("no such")),
@@ -186,24 +189,29 @@ class EvaluatePipelineServiceTest {
 
   private static Answer answer(
       AskQuestionUseCase.Command c, Answer.Status status, String sql, double confidence) {
-    return new Answer(
-        status,
-        c.source(),
-        c.question(),
-        c.strategy().orElse(StrategyName.DIRECT),
-        Optional.ofNullable(sql),
-        Optional.empty(),
-        confidence,
-        List.of(),
-        List.of(new CandidateReport(sql == null ? "" : sql, "sample 1", "1 row")),
-        List.of("orders.id", "orders.amount"),
-        List.of(),
-        List.of(new StageReport("generation", 1, new TokenUsage(100, 10), Cost.ZERO, 50, 5, false)),
-        "",
-        List.of(),
-        Optional.empty(),
-        60,
-        50);
+    Answer.Trace trace =
+        new Answer.Trace(
+            c.source(),
+            c.question(),
+            c.strategy().orElse(StrategyName.DIRECT),
+            List.of(new CandidateReport(sql == null ? "" : sql, "sample 1", "1 row")),
+            List.of("orders.id", "orders.amount"),
+            List.of(),
+            List.of(
+                new StageReport("generation", 1, new TokenUsage(100, 10), Cost.ZERO, 50, 5, false)),
+            List.of(),
+            60,
+            50);
+    return switch (status) {
+      case QUEUED -> Answer.queued(trace);
+      case NO_ANSWER -> Answer.noAnswer(trace, List.of(), "no candidate ran");
+      case ANSWERED -> Answer.answered(trace, sql, rows(sql), confidence, List.of(), "");
+      case UNSURE -> Answer.unsure(trace, sql, rows(sql), confidence, List.of(), "");
+    };
+  }
+
+  private static QueryResult rows(String sql) {
+    return new QueryResult(List.of(), List.of(), false, 1, sql, sql);
   }
 
   private static CompleteChatPort answering() {

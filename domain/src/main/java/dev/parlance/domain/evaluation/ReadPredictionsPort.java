@@ -1,7 +1,6 @@
 package dev.parlance.domain.evaluation;
 
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Reads a prediction file and aligns it with a benchmark's questions: Spider style (one SQL per
@@ -15,5 +14,5 @@ public interface ReadPredictionsPort {
    * @throws dev.parlance.domain.benchmark.BenchmarkDataException when the file cannot be read or
    *     does not line up with the questions (saying where)
    */
-  Predictions read(Path file, List<EvaluationQuestion> questions);
+  Predictions read(Path file, EvaluationBenchmark benchmark);
 }

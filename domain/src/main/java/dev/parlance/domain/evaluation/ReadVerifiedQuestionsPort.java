@@ -1,7 +1,6 @@
 package dev.parlance.domain.evaluation;
 
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Reads an organisation's verified questions from a JSONL file: one object per line with {@code
@@ -11,7 +10,9 @@ import java.util.List;
 public interface ReadVerifiedQuestionsPort {
 
   /**
+   * The questions in file order, with the file's checksum.
+   *
    * @throws dev.parlance.domain.benchmark.BenchmarkDataException naming the file, line and problem
    */
-  List<VerifiedQuestion> read(Path file);
+  VerifiedQuestionFile read(Path file);
 }

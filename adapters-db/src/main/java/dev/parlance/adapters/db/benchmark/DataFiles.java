@@ -52,7 +52,11 @@ final class DataFiles {
    * Windows-1252 — the encodings BIRD's description files come in.
    */
   static String text(Path file) {
-    byte[] bytes = bytes(file);
+    return text(bytes(file));
+  }
+
+  /** {@link #text(Path)} of a file's bytes already read. */
+  static String text(byte[] bytes) {
     int start =
         bytes.length >= 3
                 && (bytes[0] & 0xff) == 0xef
@@ -72,6 +76,16 @@ final class DataFiles {
       return Charset.forName("windows-1252")
           .decode(ByteBuffer.wrap(bytes, start, bytes.length - start))
           .toString();
+    }
+  }
+
+  /** The SHA-256 of a file's bytes, lower-case hex. */
+  static String sha256(byte[] bytes) {
+    try {
+      return java.util.HexFormat.of()
+          .formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JDK has no SHA-256", e);
     }
   }
 

@@ -119,10 +119,12 @@ final class ExecutionBenchmarkAdapter implements LoadEvaluationBenchmarkPort {
         EvaluationDataset.SPIDER_DEV,
         "Spider 1.0 dev (spider_data release, 2020 revision)",
         dataDir,
+        "spider/tables.json",
         relative,
         questions,
         db -> dataDir.resolve("spider/database").resolve(db).resolve(db + ".sqlite"),
-        notes);
+        notes,
+        List.of());
   }
 
   private static EvaluationBenchmark bird(
@@ -130,13 +132,15 @@ final class ExecutionBenchmarkAdapter implements LoadEvaluationBenchmarkPort {
     Path file = dataDir.resolve(relative);
     JsonNode root = array(file);
     List<EvaluationQuestion> questions = new ArrayList<>();
-    Set<String> ids = new LinkedHashSet<>();
+    Map<String, List<Integer>> positions = new LinkedHashMap<>();
     for (int i = 0; i < root.size(); i++) {
       JsonNode q = root.get(i);
-      String id = q.hasNonNull("question_id") ? q.get("question_id").asText() : String.valueOf(i);
-      if (!ids.add(id)) {
-        throw new BenchmarkDataException(file, "question_id " + id + " appears twice");
-      }
+      String given =
+          q.hasNonNull("question_id") ? q.get("question_id").asText() : String.valueOf(i);
+      List<Integer> seen = positions.computeIfAbsent(given, k -> new ArrayList<>());
+      seen.add(i);
+      // The official script pairs by position; a repeated id is told apart by its occurrence.
+      String id = seen.size() == 1 ? given : given + "#" + seen.size();
       String evidence = q.path("evidence").asText("");
       String difficulty = q.path("difficulty").asText("").strip().toLowerCase(Locale.ROOT);
       questions.add(
@@ -152,24 +156,53 @@ final class ExecutionBenchmarkAdapter implements LoadEvaluationBenchmarkPort {
     if (dataset == EvaluationDataset.BIRD_MINIDEV) {
       notes.add("Mini-Dev's SQLite databases are BIRD dev's: read from bird/dev_databases/");
     }
+    List<String> warnings = new ArrayList<>();
+    positions.forEach(
+        (id, at) -> {
+          if (at.size() > 1) {
+            List<String> where = at.stream().map(i -> "question " + (i + 1)).toList();
+            warnings.add(
+                "question_id "
+                    + id
+                    + " appears "
+                    + at.size()
+                    + " times in "
+                    + relative
+                    + " ("
+                    + String.join(", ", where)
+                    + "): the official script pairs predictions with questions by position, and"
+                    + " so does Parlance; the repeats are reported as "
+                    + String.join(
+                        ", ",
+                        java.util.stream.IntStream.rangeClosed(2, at.size())
+                            .mapToObj(n -> id + "#" + n)
+                            .toList()));
+          }
+        });
     return benchmark(
         dataset,
         revision,
         dataDir,
+        dataset == EvaluationDataset.BIRD_MINIDEV
+            ? "bird/mini_dev/mini_dev_sqlite_tables.json"
+            : "bird/dev_tables.json",
         relative,
         questions,
         db -> dataDir.resolve("bird/dev_databases").resolve(db).resolve(db + ".sqlite"),
-        notes);
+        notes,
+        warnings);
   }
 
   private static EvaluationBenchmark benchmark(
       EvaluationDataset dataset,
       String revision,
       Path dataDir,
+      String tables,
       String relative,
       List<EvaluationQuestion> questions,
       Function<String, Path> databaseFile,
-      List<String> notes) {
+      List<String> notes,
+      List<String> warnings) {
     if (questions.isEmpty()) {
       throw new BenchmarkDataException(dataDir.resolve(relative), "holds no questions");
     }
@@ -217,7 +250,23 @@ final class ExecutionBenchmarkAdapter implements LoadEvaluationBenchmarkPort {
         databases,
         missing,
         dataset.difficulties(),
-        notes);
+        notes,
+        datasetDatabases(dataDir.resolve(tables)),
+        warnings);
+  }
+
+  // Every database the dataset's tables file defines (held-out ones too); none when it is absent.
+  private static Set<String> datasetDatabases(Path tables) {
+    if (!Files.isRegularFile(tables)) {
+      return Set.of();
+    }
+    Set<String> ids = new LinkedHashSet<>();
+    for (JsonNode db : DataFiles.json(tables)) {
+      if (db.hasNonNull("db_id")) {
+        ids.add(db.get("db_id").asText());
+      }
+    }
+    return ids;
   }
 
   static DataSource sqliteSource(String db, Path file) {

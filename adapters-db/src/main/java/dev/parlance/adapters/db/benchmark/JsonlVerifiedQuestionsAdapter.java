@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parlance.domain.benchmark.BenchmarkDataException;
 import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
 import dev.parlance.domain.evaluation.VerifiedQuestion;
+import dev.parlance.domain.evaluation.VerifiedQuestionFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,8 +21,9 @@ final class JsonlVerifiedQuestionsAdapter implements ReadVerifiedQuestionsPort {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Override
-  public List<VerifiedQuestion> read(Path file) {
-    List<String> lines = DataFiles.lines(file);
+  public VerifiedQuestionFile read(Path file) {
+    byte[] bytes = DataFiles.bytes(file);
+    List<String> lines = DataFiles.text(bytes).lines().toList();
     List<VerifiedQuestion> questions = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
@@ -47,7 +49,7 @@ final class JsonlVerifiedQuestionsAdapter implements ReadVerifiedQuestionsPort {
               text(node, "source", file, number, true),
               difficulty.isBlank() ? Optional.empty() : Optional.of(difficulty.strip())));
     }
-    return questions;
+    return new VerifiedQuestionFile(file, questions, DataFiles.sha256(bytes));
   }
 
   private static String text(JsonNode node, String field, Path file, int line, boolean required) {

@@ -94,4 +94,35 @@ class ExecutionBenchmarkAdapterTest {
         .hasMessageContaining("bird/dev.json")
         .hasMessageContaining("no such file");
   }
+
+  @Test
+  void should_tell_a_repeated_question_id_apart_and_warn_that_pairing_is_by_position(
+      @TempDir Path data) throws IOException {
+    Files.createDirectories(data.resolve("bird/mini_dev"));
+    Files.writeString(
+        data.resolve("bird/mini_dev/mini_dev_sqlite.json"),
+        """
+        [{"question_id": 5, "db_id": "superhero", "question": "A?", "SQL": "SELECT 1"},
+         {"question_id": 7, "db_id": "superhero", "question": "B?", "SQL": "SELECT 2"},
+         {"question_id": 5, "db_id": "superhero", "question": "C?", "SQL": "SELECT 3"}]
+        """);
+    Files.writeString(
+        data.resolve("bird/mini_dev/mini_dev_sqlite_tables.json"),
+        "[{\"db_id\": \"superhero\"}, {\"db_id\": \"financial\"}]");
+
+    EvaluationBenchmark minidev = loader.load(EvaluationDataset.BIRD_MINIDEV, data);
+
+    assertThat(minidev.questions())
+        .extracting(EvaluationQuestion::id)
+        .containsExactly("5", "7", "5#2");
+    assertThat(minidev.questions().get(2).goldSql()).isEqualTo("SELECT 3");
+    assertThat(minidev.warnings())
+        .singleElement()
+        .asString()
+        .contains("question_id 5 appears 2 times")
+        .contains("question 1, question 3")
+        .contains("pairs predictions with questions by position")
+        .contains("reported as 5#2");
+    assertThat(minidev.datasetDatabases()).containsExactlyInAnyOrder("superhero", "financial");
+  }
 }

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.parlance.domain.benchmark.BenchmarkDataException;
 import dev.parlance.domain.evaluation.VerifiedQuestion;
+import dev.parlance.domain.evaluation.VerifiedQuestionFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +18,8 @@ class JsonlVerifiedQuestionsAdapterTest {
   @TempDir Path directory;
 
   @Test
-  void should_read_one_question_per_line_with_an_optional_difficulty() throws IOException {
+  void should_read_one_question_per_line_with_an_optional_difficulty_and_the_files_digest()
+      throws Exception {
     Path file = directory.resolve("verified.jsonl");
     Files.writeString(
         file,
@@ -28,9 +29,16 @@ class JsonlVerifiedQuestionsAdapterTest {
         {"question": "Top plant?", "sql": "SELECT 1", "source": "demo", "difficulty": "hard"}
         """);
 
-    List<VerifiedQuestion> questions = BenchmarkData.verifiedQuestions().read(file);
+    VerifiedQuestionFile read = BenchmarkData.verifiedQuestions().read(file);
 
-    assertThat(questions)
+    assertThat(read.sha256())
+        .hasSize(64)
+        .isEqualTo(
+            java.util.HexFormat.of()
+                .formatHex(
+                    java.security.MessageDigest.getInstance("SHA-256")
+                        .digest(Files.readAllBytes(file))));
+    assertThat(read.questions())
         .containsExactly(
             new VerifiedQuestion(
                 "How many open orders?",

@@ -12,6 +12,7 @@ import dev.parlance.domain.evaluation.EvaluationDataset;
 import dev.parlance.domain.evaluation.EvaluationSemantics;
 import dev.parlance.domain.evaluation.JaccardThresholds;
 import dev.parlance.domain.evaluation.ResultDiff;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -36,6 +37,7 @@ import picocli.CommandLine.Option;
 final class BenchExCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Inject ScorePredictionsUseCase scoring;
 
   @Option(
       names = "--dataset",
@@ -102,8 +104,7 @@ final class BenchExCommand implements Callable<Integer> {
             predictions,
             Optional.ofNullable(semantics).map(EvaluationSemantics::parse),
             new JaccardThresholds(tc, tn, tq));
-    EvaluationReport report =
-        cli.components().scorePredictions().score(command, new TerminalProgress(cli.err()));
+    EvaluationReport report = scoring.score(command, new TerminalProgress(cli.err()));
     print(cli.out(), report);
     if (json != null) {
       write(json, report, predictions);
@@ -118,6 +119,7 @@ final class BenchExCommand implements Callable<Integer> {
     out.println("gold:        " + r.goldRevision());
     out.println("rules:       " + r.semanticsDescription());
     out.println("predictions: " + predictions + " (" + r.predictionsFormat() + ")");
+    r.warnings().forEach(w -> out.println("warning: " + w));
     out.println();
     out.printf(
         "execution accuracy %s (%d correct of %d scored; %d questions)%n",
@@ -241,6 +243,8 @@ final class BenchExCommand implements Callable<Integer> {
     }
     ArrayNode notes = root.putArray("notes");
     r.notes().forEach(notes::add);
+    ArrayNode warnings = root.putArray("warnings");
+    r.warnings().forEach(warnings::add);
     root.put("seconds", Math.round(r.seconds() * 1000) / 1000.0);
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {

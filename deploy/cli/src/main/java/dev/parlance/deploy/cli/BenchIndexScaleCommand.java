@@ -3,17 +3,19 @@ package dev.parlance.deploy.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.parlance.adapters.index.SearchIndexes;
 import dev.parlance.application.benchmark.IndexScaleBenchmarkReport;
 import dev.parlance.application.benchmark.IndexScaleBenchmarkReport.Latency;
 import dev.parlance.application.benchmark.IndexScaleBenchmarkUseCase;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
+import org.eclipse.microprofile.config.Config;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -28,11 +30,11 @@ import picocli.CommandLine.Option;
           + " heap and disk.",
       "SocialDB is embedded once: the copies reuse its vectors with a little noise."
     })
-final class BenchIndexScaleCommand implements Callable<Integer> {
-
-  static final String SCRATCH = "bench-index-scale";
+final class BenchIndexScaleCommand implements Callable<Integer>, ParlanceCli.SettingFlags {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Inject IndexScaleBenchmarkUseCase benchmark;
+  @Inject Config config;
 
   @Option(
       names = "--index",
@@ -65,24 +67,20 @@ final class BenchIndexScaleCommand implements Callable<Integer> {
   Path json;
 
   @Override
+  public Map<String, String> settings() {
+    return IndexChoice.settings(index, openSearchUrl);
+  }
+
+  @Override
   public Integer call() throws IOException {
     ParlanceCli cli = ParlanceCli.of(spec);
-    String where = IndexChoice.apply(cli.components(), index, openSearchUrl);
+    String where = IndexChoice.describe(config);
     var command =
         new IndexScaleBenchmarkUseCase.Command(
             data, sources, columns == null ? OptionalInt.empty() : OptionalInt.of(columns), keep);
-    IndexScaleBenchmarkReport report;
     HeapUse.resetPeak();
-    try (SearchIndexes scratch = cli.components().scratchIndexes(SCRATCH)) {
-      report =
-          cli.components()
-              .indexScaleBenchmark(scratch)
-              .run(command, new TerminalProgress(cli.err()));
-    }
+    IndexScaleBenchmarkReport report = benchmark.run(command, new TerminalProgress(cli.err()));
     double heapMb = HeapUse.peakMb();
-    if (!keep) {
-      cli.components().dropScratchIndexes(SCRATCH);
-    }
     print(cli.out(), report, heapMb, where);
     if (json != null) {
       write(json, report, heapMb, where);

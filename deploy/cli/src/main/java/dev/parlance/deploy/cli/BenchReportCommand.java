@@ -1,7 +1,8 @@
 package dev.parlance.deploy.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parlance.application.evaluation.report.E2eReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,15 +38,14 @@ final class BenchReportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     ParlanceCli cli = ParlanceCli.of(spec);
-    ObjectMapper mapper = new ObjectMapper();
-    List<JsonNode> documents = new ArrayList<>();
+    List<E2eReport> documents = new ArrayList<>();
     for (Path run : runs) {
       if (!Files.isRegularFile(run)) {
         throw CommandFailure.refused("no such file: " + run);
       }
       JsonNode d;
       try {
-        d = mapper.readTree(run.toFile());
+        d = ReportJson.tree(run);
       } catch (IOException e) {
         throw CommandFailure.refused(run + " is not JSON: " + e.getMessage());
       }
@@ -53,7 +53,12 @@ final class BenchReportCommand implements Callable<Integer> {
         throw CommandFailure.refused(
             run + " is not the JSON of a 'bench e2e' run (no by_strategy)");
       }
-      documents.add(d);
+      try {
+        documents.add(ReportJson.report(d));
+      } catch (JsonProcessingException e) {
+        throw CommandFailure.refused(
+            run + " does not read as a 'bench e2e' run: " + e.getOriginalMessage());
+      }
     }
     E2eHtml.write(html, documents, Optional.ofNullable(title));
     cli.out().println("wrote " + html);

@@ -8,14 +8,17 @@ import dev.parlance.application.benchmark.RetrievalBenchmarkUseCase;
 import dev.parlance.application.retrieval.RetrievalSettings;
 import dev.parlance.domain.benchmark.RetrievalDataset;
 import dev.parlance.domain.retrieval.RetrievalMode;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.eclipse.microprofile.config.Config;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -29,9 +32,11 @@ import picocli.CommandLine.Option;
       "Prints mean column recall per budget, the number of questions, index build time,"
           + " retrieval latency p50/p95 per question (no LLM call) and peak heap."
     })
-final class BenchRetrievalCommand implements Callable<Integer> {
+final class BenchRetrievalCommand implements Callable<Integer>, ParlanceCli.SettingFlags {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Inject RetrievalBenchmarkUseCase benchmark;
+  @Inject Config config;
 
   @Option(names = "--dataset", required = true, description = "birdunion, spiderunion or socialdb")
   String dataset;
@@ -94,9 +99,14 @@ final class BenchRetrievalCommand implements Callable<Integer> {
   List<String> options = new ArrayList<>();
 
   @Override
+  public Map<String, String> settings() {
+    return IndexChoice.settings(index, openSearchUrl);
+  }
+
+  @Override
   public Integer call() throws IOException {
     ParlanceCli cli = ParlanceCli.of(spec);
-    String where = IndexChoice.apply(cli.components(), index, openSearchUrl);
+    String where = IndexChoice.describe(config);
     RetrievalSettings settings = RetrievalSettings.defaults();
     for (String option : options) {
       int eq = option.indexOf('=');
@@ -113,10 +123,10 @@ final class BenchRetrievalCommand implements Callable<Integer> {
             RetrievalMode.parse(mode),
             budgets,
             !withoutHallucinations,
-            !namesOnly);
+            !namesOnly,
+            settings);
     HeapUse.resetPeak();
-    RetrievalBenchmarkReport report =
-        cli.components().retrievalBenchmark(settings).run(command, new TerminalProgress(cli.err()));
+    RetrievalBenchmarkReport report = benchmark.run(command, new TerminalProgress(cli.err()));
     double peakHeapMb = HeapUse.peakMb();
     print(cli.out(), report, peakHeapMb, settings, where);
     if (json != null) {

@@ -1,9 +1,7 @@
 package dev.parlance.deploy.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.parlance.application.evaluation.report.E2eReport;
+import dev.parlance.application.evaluation.report.E2eReport.RunSection;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,12 +13,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 
 /**
- * The HTML report of one or more {@code bench e2e} runs, drawn from their JSON: one self-contained
- * file (inline CSS and SVG, no script, nothing fetched) with accuracy by difficulty and by
- * strategy, tokens and latency per stage, confidence calibration, databases and failures. The JSON
- * it was drawn from is embedded in it.
+ * The HTML report of one or more {@code bench e2e} runs, drawn from their report documents (the
+ * records {@code --json} writes): one self-contained file (inline CSS and SVG, no script, nothing
+ * fetched) with accuracy by difficulty and by strategy, tokens and latency per stage, confidence
+ * calibration, databases and failures. The JSON it was drawn from is embedded in it.
  */
 final class E2eHtml {
 
@@ -31,10 +30,10 @@ final class E2eHtml {
 
   private E2eHtml() {}
 
-  /** One strategy's run, as drawn: its label, colour, JSON and the document it came from. */
-  private record Series(String label, String color, JsonNode run, JsonNode document) {}
+  /** One strategy's run, as drawn: its label, colour, numbers and the document it came from. */
+  private record Series(String label, String color, RunSection run, E2eReport document) {}
 
-  static void write(Path file, List<JsonNode> documents, Optional<String> title)
+  static void write(Path file, List<E2eReport> documents, Optional<String> title)
       throws IOException {
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
@@ -43,7 +42,7 @@ final class E2eHtml {
     Files.writeString(file, render(documents, title), StandardCharsets.UTF_8);
   }
 
-  static String render(List<JsonNode> documents, Optional<String> title) {
+  static String render(List<E2eReport> documents, Optional<String> title) {
     List<Series> series = series(documents);
     StringBuilder h = new StringBuilder(64_000);
     String heading = title.orElse("Parlance · end-to-end evaluation");
@@ -55,7 +54,7 @@ final class E2eHtml {
         .append(CSS)
         .append("</style>\n</head>\n<body>\n<main>\n");
     h.append("<header><h1>").append(esc(heading)).append("</h1>\n");
-    for (JsonNode d : documents) {
+    for (E2eReport d : documents) {
       header(h, d);
     }
     h.append("</header>\n");
@@ -76,13 +75,20 @@ final class E2eHtml {
         h,
         "Tokens per question, by stage",
         "Mean prompt (solid) and completion (light) tokens a question spent in each stage.",
-        stacked(series, "prompt_tokens", "completion_tokens", "tokens", "prompt", "completion"));
+        stacked(
+            series,
+            E2eReport.Stage::promptTokens,
+            E2eReport.Stage::completionTokens,
+            "tokens",
+            "prompt",
+            "completion"));
     section(
         h,
         "Latency per question, by stage",
         "Mean time waiting for the model (solid) and in Parlance itself (light); first-use"
             + " indexing excluded.",
-        stacked(series, "llm_ms", "other_ms", "ms", "model", "Parlance"));
+        stacked(
+            series, E2eReport.Stage::llmMs, E2eReport.Stage::otherMs, "ms", "model", "Parlance"));
     section(
         h,
         "Confidence calibration",
@@ -106,16 +112,14 @@ final class E2eHtml {
     return h.toString();
   }
 
-  private static List<Series> series(List<JsonNode> documents) {
+  private static List<Series> series(List<E2eReport> documents) {
     List<Series> out = new ArrayList<>();
     Set<String> labels = new LinkedHashSet<>();
-    for (JsonNode d : documents) {
-      var it = d.path("by_strategy").fields();
-      while (it.hasNext()) {
-        Map.Entry<String, JsonNode> e = it.next();
+    for (E2eReport d : documents) {
+      for (Map.Entry<String, RunSection> e : d.byStrategy().entrySet()) {
         String label = e.getKey();
         if (documents.size() > 1) {
-          label = label + " · " + d.path("model").asText("?");
+          label = label + " · " + (d.model() == null ? "?" : d.model());
         }
         String unique = label;
         for (int i = 2; !labels.add(unique); i++) {
@@ -127,71 +131,73 @@ final class E2eHtml {
     return out;
   }
 
-  private static void header(StringBuilder h, JsonNode d) {
-    boolean complete = d.path("complete").asBoolean(true);
+  private static void header(StringBuilder h, E2eReport d) {
     h.append("<p class=\"meta\"><b>")
-        .append(esc(d.path("dataset").asText()))
+        .append(esc(text(d.dataset())))
         .append("</b> · ")
-        .append(esc(d.path("semantics").asText()))
+        .append(esc(text(d.semantics())))
         .append(" semantics · model <b>")
-        .append(esc(d.path("model").asText()))
+        .append(esc(text(d.model())))
         .append("</b> (")
-        .append(esc(d.path("mode").asText()))
+        .append(esc(text(d.mode())))
         .append(") · ")
-        .append(d.path("candidates").asInt())
+        .append(d.candidates())
         .append(" candidates");
-    if (d.hasNonNull("evidence")) {
-      h.append(" · evidence ").append(d.path("evidence").asBoolean() ? "on" : "off");
+    if (d.evidence() != null) {
+      h.append(" · evidence ").append(d.evidence() ? "on" : "off");
     }
-    h.append(" · run <code>").append(esc(d.path("run").asText())).append("</code>");
-    h.append(complete ? "" : " <span class=\"badge\">partial</span>").append("<br>");
+    h.append(" · run <code>").append(esc(text(d.run()))).append("</code>");
+    h.append(d.complete() ? "" : " <span class=\"badge\">partial</span>").append("<br>");
     h.append("gold: ")
-        .append(esc(d.path("gold_revision").asText()))
+        .append(esc(text(d.goldRevision())))
         .append(" · ")
-        .append(esc(d.path("finished_at").asText()))
+        .append(esc(text(d.finishedAt())))
         .append("</p>\n");
+  }
+
+  // A document read from an older or hand-made file may lack a field.
+  private static String text(String s) {
+    return s == null ? "" : s;
   }
 
   private static void cards(StringBuilder h, List<Series> series) {
     h.append("<section class=\"cards\">\n");
     for (Series s : series) {
-      JsonNode r = s.run();
-      String semantics = s.document().path("semantics").asText();
+      RunSection r = s.run();
+      String semantics = text(s.document().semantics());
       h.append("<div class=\"card\" style=\"border-top-color:")
           .append(s.color())
           .append("\"><div class=\"label\">")
           .append(esc(s.label()))
           .append("</div><div class=\"big\">")
-          .append(pct(r.path("accuracy").asDouble()))
+          .append(pct(r.accuracy()))
           .append("</div><div class=\"sub\">")
-          .append(r.path("correct").asInt())
+          .append(r.correct())
           .append(" of ")
-          .append(r.path("scored").asInt())
+          .append(r.scored())
           .append(" correct · ")
           .append(esc(semantics))
           .append(" semantics</div><dl>");
-      var sem = r.path("accuracy_by_semantics").fields();
-      while (sem.hasNext()) {
-        var e = sem.next();
-        if (!e.getKey().equals(semantics)) {
-          kv(h, e.getKey() + " semantics", pct(e.getValue().path("accuracy").asDouble()));
-        }
-      }
+      r.accuracyBySemantics()
+          .forEach(
+              (label, row) -> {
+                if (!label.equals(semantics)) {
+                  kv(h, label + " semantics", pct(row.accuracy()));
+                }
+              });
       kv(
           h,
           "tokens / question",
-          fmt(r.path("tokens").path("prompt_per_question").asDouble(), 0)
+          fmt(r.tokens().promptPerQuestion(), 0)
               + " + "
-              + fmt(r.path("tokens").path("completion_per_question").asDouble(), 0));
+              + fmt(r.tokens().completionPerQuestion(), 0));
       kv(
           h,
           "cost / question",
-          r.path("cost").path("known").asBoolean(true)
-              ? "$" + fmt(r.path("cost").path("usd_per_question").asDouble(), 6)
-              : "unknown (no price)");
-      kv(h, "latency / question", fmt(r.path("latency").path("mean_ms").asDouble(), 0) + " ms");
-      kv(h, "schema recall", fmt(r.path("recall").path("mean").asDouble(), 3));
-      kv(h, "calibration error", fmt(r.path("calibration").path("ece").asDouble(), 3));
+          r.cost().known() ? "$" + fmt(r.cost().usdPerQuestion(), 6) : "unknown (no price)");
+      kv(h, "latency / question", fmt(r.latency().meanMs(), 0) + " ms");
+      kv(h, "schema recall", fmt(r.recall().mean(), 3));
+      kv(h, "calibration error", fmt(r.calibration().ece(), 3));
       h.append("</dl></div>\n");
     }
     h.append("</section>\n");
@@ -215,13 +221,14 @@ final class E2eHtml {
   private static String byDifficulty(List<Series> series) {
     List<String> categories = new ArrayList<>();
     for (Series s : series) {
-      var it = s.run().path("by_difficulty").fields();
-      while (it.hasNext()) {
-        var e = it.next();
-        if (e.getValue().path("scored").asInt() > 0 && !categories.contains(e.getKey())) {
-          categories.add(e.getKey());
-        }
-      }
+      s.run()
+          .byDifficulty()
+          .forEach(
+              (name, row) -> {
+                if (row.scored() > 0 && !categories.contains(name)) {
+                  categories.add(name);
+                }
+              });
     }
     if (categories.isEmpty()) {
       return empty();
@@ -241,13 +248,13 @@ final class E2eHtml {
       double gx = left + c * groupW + (groupW - barW * series.size()) / 2;
       int n = 0;
       for (int i = 0; i < series.size(); i++) {
-        JsonNode t = series.get(i).run().path("by_difficulty").path(cat);
-        int scored = t.path("scored").asInt();
+        E2eReport.TallyRow t = series.get(i).run().byDifficulty().get(cat);
+        int scored = t == null ? 0 : t.scored();
         n = Math.max(n, scored);
         if (scored == 0) {
           continue;
         }
-        double acc = t.path("accuracy").asDouble();
+        double acc = t.accuracy();
         double bh = acc * plotH;
         double x = gx + i * barW;
         svg.rect(
@@ -262,7 +269,7 @@ final class E2eHtml {
                 + ": "
                 + pct(acc)
                 + " ("
-                + t.path("correct").asInt()
+                + t.correct()
                 + " of "
                 + scored
                 + ")");
@@ -280,17 +287,13 @@ final class E2eHtml {
     List<String> colors = new ArrayList<>();
     List<Double> values = new ArrayList<>();
     for (Series s : series) {
-      var it = s.run().path("accuracy_by_semantics").fields();
-      while (it.hasNext()) {
-        var e = it.next();
+      for (var e : s.run().accuracyBySemantics().entrySet()) {
         rows.add(
             new String[] {
-              s.label(),
-              e.getKey(),
-              e.getValue().path("correct").asInt() + " of " + e.getValue().path("scored").asInt()
+              s.label(), e.getKey(), e.getValue().correct() + " of " + e.getValue().scored()
             });
         colors.add(s.color());
-        values.add(e.getValue().path("accuracy").asDouble());
+        values.add(e.getValue().accuracy());
       }
     }
     if (rows.isEmpty()) {
@@ -336,8 +339,8 @@ final class E2eHtml {
   // Horizontal stacked bars per stage: one bar per series, two segments.
   private static String stacked(
       List<Series> series,
-      String first,
-      String second,
+      ToDoubleFunction<E2eReport.Stage> first,
+      ToDoubleFunction<E2eReport.Stage> second,
       String unit,
       String firstName,
       String secondName) {
@@ -345,10 +348,8 @@ final class E2eHtml {
     Map<String, List<Series>> stages = new java.util.LinkedHashMap<>();
     double max = 0;
     for (Series s : series) {
-      var it = s.run().path("latency").path("by_stage").fields();
-      while (it.hasNext()) {
-        var e = it.next();
-        double total = e.getValue().path(first).asDouble() + e.getValue().path(second).asDouble();
+      for (var e : s.run().latency().byStage().entrySet()) {
+        double total = first.applyAsDouble(e.getValue()) + second.applyAsDouble(e.getValue());
         max = Math.max(max, total);
         if (total > 0) {
           stages.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(s);
@@ -373,9 +374,9 @@ final class E2eHtml {
       svg.text(
           left - 8, y + drawn.size() * barH / 2.0 + 4, shorten(stage.getKey(), 24), "end", "cat");
       for (Series s : drawn) {
-        JsonNode st = s.run().path("latency").path("by_stage").path(stage.getKey());
-        double a = st.path(first).asDouble();
-        double b = st.path(second).asDouble();
+        E2eReport.Stage st = s.run().latency().byStage().get(stage.getKey());
+        double a = first.applyAsDouble(st);
+        double b = second.applyAsDouble(st);
         double wa = a / max * plotW;
         double wb = b / max * plotW;
         String tip =
@@ -440,16 +441,16 @@ final class E2eHtml {
             top));
     int maxN = 1;
     for (Series s : series) {
-      for (JsonNode b : s.run().path("calibration").path("buckets")) {
-        maxN = Math.max(maxN, b.path("questions").asInt());
+      for (E2eReport.Bucket b : s.run().calibration().buckets()) {
+        maxN = Math.max(maxN, b.questions());
       }
     }
     double ty = top + 10;
     for (Series s : series) {
       StringBuilder points = new StringBuilder();
-      for (JsonNode b : s.run().path("calibration").path("buckets")) {
-        double x = left + b.path("mean_confidence").asDouble() * size;
-        double yv = top + size - b.path("accuracy").asDouble() * size;
+      for (E2eReport.Bucket b : s.run().calibration().buckets()) {
+        double x = left + b.meanConfidence() * size;
+        double yv = top + size - b.accuracy() * size;
         points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, yv));
       }
       if (!points.isEmpty()) {
@@ -460,10 +461,10 @@ final class E2eHtml {
                 + s.color()
                 + "\" stroke-width=\"1.5\" opacity=\"0.7\"/>");
       }
-      for (JsonNode b : s.run().path("calibration").path("buckets")) {
-        int n = b.path("questions").asInt();
-        double x = left + b.path("mean_confidence").asDouble() * size;
-        double yv = top + size - b.path("accuracy").asDouble() * size;
+      for (E2eReport.Bucket b : s.run().calibration().buckets()) {
+        int n = b.questions();
+        double x = left + b.meanConfidence() * size;
+        double yv = top + size - b.accuracy() * size;
         double r = 3 + 9 * Math.sqrt((double) n / maxN);
         svg.raw(
             String.format(
@@ -480,34 +481,24 @@ final class E2eHtml {
                         + ", confidence "
                         + bucket(b)
                         + ": "
-                        + b.path("correct").asInt()
+                        + b.correct()
                         + " of "
                         + n
                         + " correct ("
-                        + pct(b.path("accuracy").asDouble())
+                        + pct(b.accuracy())
                         + ")")));
       }
       // The bucket table beside the plot.
       double tx = left + size + 24;
       svg.rect(tx, ty - 9, 10, 10, s.color(), s.label());
       svg.text(
-          tx + 16,
-          ty,
-          s.label() + " · ECE " + fmt(s.run().path("calibration").path("ece").asDouble(), 3),
-          "start",
-          "cat");
+          tx + 16, ty, s.label() + " · ECE " + fmt(s.run().calibration().ece(), 3), "start", "cat");
       ty += 16;
-      for (JsonNode b : s.run().path("calibration").path("buckets")) {
+      for (E2eReport.Bucket b : s.run().calibration().buckets()) {
         svg.text(
             tx + 16,
             ty,
-            bucket(b)
-                + "  "
-                + b.path("correct").asInt()
-                + "/"
-                + b.path("questions").asInt()
-                + "  "
-                + pct0(b.path("accuracy").asDouble()),
+            bucket(b) + "  " + b.correct() + "/" + b.questions() + "  " + pct0(b.accuracy()),
             "start",
             "small mono");
         ty += 14;
@@ -534,13 +525,13 @@ final class E2eHtml {
       double gx = left + c * groupW + (groupW - barW * series.size()) / 2;
       int total = 0;
       for (int i = 0; i < series.size(); i++) {
-        JsonNode t = series.get(i).run().path("calibration").path("by_status").path(status);
-        int n = t.path("questions").asInt();
+        E2eReport.StatusRow t = series.get(i).run().calibration().byStatus().get(status);
+        int n = t == null ? 0 : t.questions();
         total += n;
         if (n == 0) {
           continue;
         }
-        double acc = t.path("accuracy").asDouble();
+        double acc = t.accuracy();
         double bh = acc * plotH;
         double x = gx + i * barW;
         svg.rect(
@@ -549,7 +540,7 @@ final class E2eHtml {
             barW - 2,
             bh,
             series.get(i).color(),
-            series.get(i).label() + ", " + status + ": " + t.path("correct").asInt() + " of " + n);
+            series.get(i).label() + ", " + status + ": " + t.correct() + " of " + n);
         svg.text(x + barW / 2, top + plotH - bh - 4, barLabel(acc, barW), "middle", "val");
       }
       svg.text(
@@ -589,7 +580,7 @@ final class E2eHtml {
   private static void databases(StringBuilder h, List<Series> series) {
     Set<String> names = new LinkedHashSet<>();
     for (Series s : series) {
-      s.run().path("by_database").fieldNames().forEachRemaining(names::add);
+      names.addAll(s.run().byDatabase().keySet());
     }
     if (names.isEmpty()) {
       return;
@@ -604,15 +595,16 @@ final class E2eHtml {
     for (String db : names) {
       h.append("<tr><td><code>").append(esc(db)).append("</code></td>");
       for (Series s : series) {
-        JsonNode t = s.run().path("by_database").path(db);
-        int scored = t.path("scored").asInt();
+        E2eReport.TallyRow t = s.run().byDatabase().get(db);
+        int scored = t == null ? 0 : t.scored();
         if (scored == 0) {
+          int skipped = t == null ? 0 : t.skipped();
           h.append("<td class=\"muted\">")
-              .append(t.path("skipped").asInt() > 0 ? t.path("skipped").asInt() + " skipped" : "–")
+              .append(skipped > 0 ? skipped + " skipped" : "–")
               .append("</td>");
           continue;
         }
-        double acc = t.path("accuracy").asDouble();
+        double acc = t.accuracy();
         h.append("<td><span class=\"bar\"><i style=\"width:")
             .append(fmt(100 * acc, 1))
             .append("%;background:")
@@ -620,7 +612,7 @@ final class E2eHtml {
             .append("\"></i></span> ")
             .append(pct(acc))
             .append(" <span class=\"muted\">")
-            .append(t.path("correct").asInt())
+            .append(t.correct())
             .append("/")
             .append(scored)
             .append("</span></td>");
@@ -638,8 +630,8 @@ final class E2eHtml {
             + FAILURES_SHOWN
             + " per strategy; all are in the JSON).</p>\n");
     for (Series s : series) {
-      ArrayNode failures = (ArrayNode) s.run().path("failures");
-      if (failures == null || failures.isEmpty()) {
+      List<E2eReport.Failure> failures = s.run().failures();
+      if (failures.isEmpty()) {
         continue;
       }
       h.append("<h3><i class=\"dot\" style=\"background:")
@@ -650,37 +642,34 @@ final class E2eHtml {
           .append(failures.size())
           .append(" not correct</h3>\n");
       int shown = 0;
-      for (JsonNode f : failures) {
+      for (E2eReport.Failure f : failures) {
         if (shown++ == FAILURES_SHOWN) {
           break;
         }
         h.append("<details><summary><b>#")
-            .append(esc(f.path("id").asText()))
+            .append(esc(text(f.id())))
             .append("</b> <code>")
-            .append(esc(f.path("database").asText()))
+            .append(esc(text(f.database())))
             .append("</code> ")
-            .append(esc(f.path("difficulty").asText()))
+            .append(esc(text(f.difficulty())))
             .append(" · <span class=\"verdict\">")
-            .append(esc(f.path("verdict").asText()))
+            .append(esc(text(f.verdict())))
             .append("</span> · ")
-            .append(esc(f.path("status").asText().replace('_', ' ')))
+            .append(esc(text(f.status()).replace('_', ' ')))
             .append(", confidence ")
-            .append(pct0(f.path("confidence").asDouble()))
+            .append(pct0(f.confidence()))
             .append(" — ")
-            .append(esc(f.path("question").asText()))
+            .append(esc(text(f.question())))
             .append("</summary>\n<p>")
-            .append(esc(f.has("diff") ? f.path("diff").asText() : f.path("detail").asText()))
+            .append(esc(f.diff().orElse(text(f.detail()))))
             .append("</p>\n<div class=\"sql\"><div><b>gold</b><pre>")
-            .append(esc(f.path("gold_sql").asText()))
+            .append(esc(text(f.goldSql())))
             .append("</pre></div><div><b>predicted</b><pre>")
-            .append(
-                esc(f.path("predicted_sql").isNull() ? "(none)" : f.path("predicted_sql").asText()))
+            .append(esc(f.predictedSql() == null ? "(none)" : f.predictedSql()))
             .append("</pre></div></div>\n");
-        if (f.path("gold_columns_not_in_prompt").size() > 0) {
-          List<String> missed = new ArrayList<>();
-          f.path("gold_columns_not_in_prompt").forEach(c -> missed.add(c.asText()));
+        if (!f.goldColumnsNotInPrompt().isEmpty()) {
           h.append("<p class=\"muted\">gold columns the prompt lacked: ")
-              .append(esc(String.join(", ", missed)))
+              .append(esc(String.join(", ", f.goldColumnsNotInPrompt())))
               .append("</p>\n");
         }
         h.append("</details>\n");
@@ -689,10 +678,10 @@ final class E2eHtml {
     h.append("</section>\n");
   }
 
-  private static void notes(StringBuilder h, List<JsonNode> documents) {
+  private static void notes(StringBuilder h, List<E2eReport> documents) {
     Set<String> notes = new LinkedHashSet<>();
-    for (JsonNode d : documents) {
-      d.path("notes").forEach(n -> notes.add(n.asText()));
+    for (E2eReport d : documents) {
+      notes.addAll(d.notes());
     }
     if (notes.isEmpty()) {
       return;
@@ -704,16 +693,9 @@ final class E2eHtml {
     h.append("</ul></section>\n");
   }
 
-  private static String embedded(List<JsonNode> documents) {
-    ObjectMapper mapper = new ObjectMapper();
-    ArrayNode all = mapper.createArrayNode();
-    documents.forEach(all::add);
-    try {
-      // Inside <script>, "</" would end the element and "<!--" start a comment.
-      return mapper.writeValueAsString(all).replace("</", "<\\/").replace("<!--", "<\\!--");
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException(e);
-    }
+  private static String embedded(List<E2eReport> documents) {
+    // Inside <script>, "</" would end the element and "<!--" start a comment.
+    return ReportJson.compact(documents).replace("</", "<\\/").replace("<!--", "<\\!--");
   }
 
   private static String empty() {
@@ -724,9 +706,9 @@ final class E2eHtml {
     return text.length() <= max ? text : text.substring(0, max - 1) + "…";
   }
 
-  private static String bucket(JsonNode b) {
-    double from = b.path("from").asDouble();
-    double to = b.path("to").asDouble();
+  private static String bucket(E2eReport.Bucket b) {
+    double from = b.from();
+    double to = b.to();
     return to >= 1
         ? String.format(Locale.ROOT, "[%.1f, 1.0]", from)
         : String.format(Locale.ROOT, "[%.1f, %.1f)", from, to);

@@ -1,31 +1,48 @@
 package dev.parlance.deploy.cli;
 
-import dev.parlance.deploy.Components;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.eclipse.microprofile.config.Config;
 
 /** The {@code --index} and {@code --opensearch-url} flags of the benchmark commands. */
 final class IndexChoice {
   private IndexChoice() {}
 
   /**
-   * Sets the run's index from the flags (either may be absent) and says which it is, for the
-   * output: {@code lucene} or {@code opensearch URL}.
+   * The settings the flags stand for (either may be absent): {@code parlance.index} and {@code
+   * parlance.opensearch.url}.
    */
-  static String apply(Components components, String index, String openSearchUrl) {
+  static Map<String, String> settings(String index, String openSearchUrl) {
     String kind = index == null ? null : index.strip().toLowerCase(Locale.ROOT);
     if (kind != null && !kind.equals("lucene") && !kind.equals("opensearch")) {
       throw CommandFailure.refused("--index is lucene or opensearch, not '" + index + "'");
     }
+    Map<String, String> settings = new LinkedHashMap<>();
     if (openSearchUrl != null) {
       if ("lucene".equals(kind)) {
         throw CommandFailure.refused("--opensearch-url goes with --index opensearch");
       }
       kind = "opensearch";
-      components.override("parlance.opensearch.url", openSearchUrl);
+      settings.put("parlance.opensearch.url", openSearchUrl);
     }
     if (kind != null) {
-      components.override("parlance.index", kind);
+      settings.put("parlance.index", kind);
     }
-    return components.indexDescription();
+    return settings;
+  }
+
+  /** Which index a command ran on, for its output: {@code lucene} or {@code opensearch URL}. */
+  static String describe(Config config) {
+    Optional<String> kind = value(config, "parlance.index");
+    if (kind.isPresent() && kind.get().equalsIgnoreCase("opensearch")) {
+      return "opensearch " + value(config, "parlance.opensearch.url").orElse("");
+    }
+    return "lucene";
+  }
+
+  private static Optional<String> value(Config config, String key) {
+    return config.getOptionalValue(key, String.class).map(String::strip).filter(v -> !v.isEmpty());
   }
 }

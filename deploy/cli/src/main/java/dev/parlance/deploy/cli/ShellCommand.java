@@ -67,8 +67,7 @@ final class ShellCommand implements Callable<Integer> {
         if (words.getFirst().equals("shell")) {
           throw new IllegalArgumentException("the shell is running already");
         }
-        last =
-            ParlanceCli.run(cli.components(), cli.out(), cli.err(), words.toArray(String[]::new));
+        last = ParlanceCli.run(cli.container(), cli.out(), cli.err(), words.toArray(String[]::new));
       } catch (IllegalArgumentException e) {
         cli.err().println("parlance: " + e.getMessage());
         last = ParlanceCli.REFUSED;

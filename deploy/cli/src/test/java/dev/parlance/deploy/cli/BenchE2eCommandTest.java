@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.ParlanceHome;
-import dev.parlance.deploy.Settings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -58,8 +55,7 @@ class BenchE2eCommandTest {
   }
 
   private CliRun run(Map<String, String> env, String... args) {
-    try (Components components =
-        new Components(new ParlanceHome(directory.resolve("home")), new Settings(env))) {
+    try (ParlanceContainer components = CliRun.container(directory.resolve("home"), env)) {
       return CliRun.of(components, args);
     }
   }
@@ -211,6 +207,9 @@ class BenchE2eCommandTest {
         .toIterable()
         .containsExactly("easy", "medium", "hard", "extra");
     assertThat(r.path("by_strategy").path("direct").path("accuracy").asDouble()).isEqualTo(0.75);
+    // The document reads back into its records unchanged (as 'bench report' reads it).
+    assertThat(JSON.readTree(ReportJson.compact(List.of(ReportJson.report(r)))).get(0))
+        .isEqualTo(r);
     String page = Files.readString(html);
     assertThat(page)
         .startsWith("<!DOCTYPE html>")

@@ -4,15 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.ParlanceHome;
-import dev.parlance.deploy.Settings;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,8 +31,7 @@ class BenchExCommandTest {
   private Run parlance(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try (Components components =
-        new Components(new ParlanceHome(directory.resolve("home")), new Settings(Map.of()))) {
+    try (ParlanceContainer components = CliRun.container(directory.resolve("home"), Map.of())) {
       int code =
           ParlanceCli.run(
               components,
@@ -204,6 +202,89 @@ class BenchExCommandTest {
             "      gold: ",
             "      pred: ");
     assertThat(run.err()).contains("scoring 398/398 (100%)");
+  }
+
+  /**
+   * Issue 12: a file the official script scores is scored as it scores it. Spider's gold with a
+   * byte-order mark, CR LF line endings, no final newline, a trailing semicolon and a tab inside
+   * line 3's SQL: the script splits each stripped line on tabs and scores the first field, so line
+   * 3 loses its ORDER BY and is wrong (the gold orders); everything else stays right.
+   */
+  @Test
+  void should_score_a_spider_file_as_the_official_script_reads_it_and_warn_of_each_shape()
+      throws IOException {
+    Path data = SharedBenchmarkData.require();
+    SharedBenchmarkData.require("spider/database/concert_singer/concert_singer.sqlite");
+    List<String> lines =
+        new ArrayList<>(Files.readAllLines(goldFile("spider-dev", data, "spider", false)));
+    assertThat(lines.get(2))
+        .isEqualTo("SELECT name , country , age FROM singer ORDER BY age DESC\tconcert_singer");
+    lines.set(0, "SELECT count(*) FROM singer;\tconcert_singer");
+    lines.set(2, "SELECT name , country , age FROM singer\tORDER BY age DESC");
+    Path shaped = directory.resolve("shaped.txt");
+    Files.write(shaped, ("\ufeff" + String.join("\r\n", lines)).getBytes(StandardCharsets.UTF_8));
+
+    Run run =
+        parlance(
+            "bench",
+            "ex",
+            "--dataset",
+            "spider-dev",
+            "--data",
+            data.toString(),
+            "--predictions",
+            shaped.toString(),
+            "--json",
+            directory.resolve("shaped.json").toString());
+
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains("execution accuracy 99.87% (749 correct of 750 scored; 812 questions)")
+        .contains("warning: 1 line has a tab inside the SQL")
+        .contains("warning: the file starts with a byte-order mark")
+        .contains("warning: the file has Windows (CR LF) line endings")
+        .contains("warning: the last line has no final newline");
+    JsonNode json = new ObjectMapper().readTree(directory.resolve("shaped.json").toFile());
+    assertThat(json.get("failures")).hasSize(1);
+    assertThat(json.get("failures").get(0).get("id").asText()).isEqualTo("2");
+    assertThat(json.get("failures").get(0).get("verdict").asText()).isEqualTo("wrong");
+    assertThat(json.get("failures").get(0).get("predicted_sql").asText())
+        .isEqualTo("SELECT name , country , age FROM singer");
+    List<String> warnings = new ArrayList<>();
+    json.get("warnings").forEach(w -> warnings.add(w.asText()));
+    assertThat(warnings)
+        .hasSize(5)
+        .anyMatch(w -> w.contains("line 3 scores 'SELECT name , country , age FROM singer'"))
+        .anyMatch(w -> w.startsWith("120 predictions end with a semicolon (line 1,"));
+  }
+
+  @Test
+  void should_score_a_bird_file_with_a_bom_and_sql_over_several_lines_like_its_gold()
+      throws IOException {
+    Path data = SharedBenchmarkData.require();
+    SharedBenchmarkData.require("bird/dev_databases/superhero/superhero.sqlite");
+    ObjectMapper mapper = new ObjectMapper();
+    var gold =
+        (com.fasterxml.jackson.databind.node.ObjectNode)
+            mapper.readTree(goldFile("bird-minidev", data, "bird", false).toFile());
+    gold.properties()
+        .forEach(
+            e ->
+                e.setValue(
+                    mapper.valueToTree(e.getValue().asText().replace(" FROM ", "\n  FROM "))));
+    Path shaped = directory.resolve("shaped.json");
+    Files.write(
+        shaped, ("\ufeff" + mapper.writeValueAsString(gold)).getBytes(StandardCharsets.UTF_8));
+
+    JsonNode json = score("bird-minidev", data, shaped);
+
+    assertThat(json.get("accuracy").asDouble()).isEqualTo(1.0);
+    assertThat(json.get("scored").asInt()).isEqualTo(52);
+    List<String> warnings = new ArrayList<>();
+    json.get("warnings").forEach(w -> warnings.add(w.asText()));
+    assertThat(warnings)
+        .anyMatch(w -> w.contains("(json.load) refuses such a file"))
+        .anyMatch(w -> w.matches("\\d+ predictions span several lines: run as they are.*"));
   }
 
   @Test

@@ -3,9 +3,6 @@ package dev.parlance.deploy.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.ParlanceHome;
-import dev.parlance.deploy.Settings;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -39,8 +36,8 @@ class ShellCommandTest {
                     "exit",
                     "sources list")
                 .getBytes(StandardCharsets.UTF_8));
-    try (Components components = new Components(new ParlanceHome(home), new Settings(Map.of()))) {
-      CliRun run = CliRun.of(components, "shell", "--end-marker", "==done==");
+    try (ParlanceContainer container = CliRun.container(home, Map.of())) {
+      CliRun run = CliRun.of(container, "shell", "--end-marker", "==done==");
 
       assertThat(run.out().lines().filter(l -> l.startsWith("==done==")).toList())
           .containsExactly("==done== 0", "==done== 0", "==done== 1", "==done== 2", "==done== 2");

@@ -1,0 +1,212 @@
+package dev.parlance.application.evaluation.report;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The document of one {@code bench e2e} run: what the command line writes with {@code --json},
+ * draws as its HTML report, and the API serves — one typed shape, serialised with snake_case names
+ * (docs/evaluation.md "What the report shows"). The overall run's fields sit at the top level
+ * beside the run's description; each strategy's are under {@code by_strategy}. Numbers are rounded
+ * as the document shows them.
+ *
+ * @param evidence whether BIRD's evidence was given; null for datasets without evidence
+ * @param overall every strategy taken together (the only one's run when there is one); its fields
+ *     are written at the top level
+ * @param batch the offline batch folder's state, when the run was made offline
+ * @param warnings what was noticed in the benchmark's own files and how it was read
+ */
+public record E2eReport(
+    String dataset,
+    String semantics,
+    String semanticsDescription,
+    String goldRevision,
+    String run,
+    String runDirectory,
+    String model,
+    String mode,
+    String strategy,
+    int candidates,
+    Boolean evidence,
+    boolean complete,
+    RunSection overall,
+    Map<String, RunSection> byStrategy,
+    Optional<Batch> batch,
+    List<String> missingDatabases,
+    List<String> notes,
+    List<String> warnings,
+    String finishedAt,
+    double seconds) {
+
+  public E2eReport {
+    Objects.requireNonNull(overall, "overall");
+    byStrategy = Collections.unmodifiableMap(new LinkedHashMap<>(byStrategy));
+    batch = Objects.requireNonNullElse(batch, Optional.empty());
+    missingDatabases = List.copyOf(missingDatabases);
+    notes = List.copyOf(notes);
+    warnings = warnings == null ? List.of() : List.copyOf(warnings);
+  }
+
+  /** One strategy's run (or all taken together), scored. */
+  public record RunSection(
+      int questions,
+      int scored,
+      int correct,
+      double accuracy,
+      int wrong,
+      int error,
+      int timeout,
+      int skipped,
+      Map<String, TallyRow> byDifficulty,
+      Map<String, TallyRow> byDatabase,
+      Map<String, SemanticsRow> accuracyBySemantics,
+      Jaccard jaccard,
+      Tokens tokens,
+      CostSection cost,
+      Latency latency,
+      Recall recall,
+      Calibration calibration,
+      Progress progress,
+      List<Failure> failures) {
+    public RunSection {
+      byDifficulty = ordered(byDifficulty);
+      byDatabase = ordered(byDatabase);
+      accuracyBySemantics = ordered(accuracyBySemantics);
+      failures = List.copyOf(failures);
+    }
+  }
+
+  /** A row of a breakdown (by difficulty, by database). */
+  public record TallyRow(
+      int questions,
+      int scored,
+      int correct,
+      double accuracy,
+      int wrong,
+      int error,
+      int timeout,
+      int skipped,
+      int jaccardCorrect) {}
+
+  /** Accuracy under one evaluator's rules. */
+  public record SemanticsRow(int scored, int correct, double accuracy) {}
+
+  /** Nascimento's Jaccard procedure with its thresholds. */
+  public record Jaccard(double tc, double tn, double tq, int correct, double accuracy) {}
+
+  /** The model's tokens, in all and per scored question. */
+  public record Tokens(
+      long prompt,
+      long completion,
+      int llmCalls,
+      double promptPerQuestion,
+      double completionPerQuestion) {}
+
+  /** What the run cost; not known when a call had no price. */
+  public record CostSection(double usd, double usdPerQuestion, int unpricedCalls, boolean known) {}
+
+  /** Wall time per question (first-use indexing apart), and each stage's mean per question. */
+  public record Latency(
+      double meanMs,
+      long p50Ms,
+      long p90Ms,
+      long maxMs,
+      double llmMeanMs,
+      double parlanceMeanMs,
+      long indexingMs,
+      Map<String, Stage> byStage) {
+    public Latency {
+      byStage = ordered(byStage);
+    }
+  }
+
+  /** One stage's mean per question. */
+  public record Stage(
+      int questions,
+      double calls,
+      double promptTokens,
+      double completionTokens,
+      double llmMs,
+      double otherMs) {}
+
+  /** Schema recall of the final prompts against the gold queries' columns and tables. */
+  public record Recall(
+      int questions,
+      double mean,
+      double allGoldColumns,
+      int tableQuestions,
+      double tableMean,
+      int noColumns,
+      int unreadableGold) {}
+
+  /** Accuracy per confidence bucket, the expected calibration error, accuracy by status. */
+  public record Calibration(double ece, List<Bucket> buckets, Map<String, StatusRow> byStatus) {
+    public Calibration {
+      buckets = List.copyOf(buckets);
+      byStatus = ordered(byStatus);
+    }
+  }
+
+  /** A confidence bucket {@code [from, to)} (the last one includes 1.0). */
+  public record Bucket(
+      double from, double to, int questions, int correct, double accuracy, double meanConfidence) {}
+
+  /** How many questions ended with a status, and how many of them were right. */
+  public record StatusRow(int questions, int correct, double accuracy) {}
+
+  /** How far the run is after this invocation. */
+  public record Progress(
+      String log,
+      int questions,
+      int finished,
+      int skipped,
+      int resumed,
+      int askedNow,
+      int waiting,
+      int unfinished,
+      Optional<String> stopped) {
+    public Progress {
+      stopped = Objects.requireNonNullElse(stopped, Optional.empty());
+    }
+  }
+
+  /**
+   * A scored answer that is not correct.
+   *
+   * @param predictedSql null when the pipeline gave no answer
+   * @param diff how the results differ, when both ran
+   * @param problem why the pipeline gave no answer, when it gave none
+   */
+  public record Failure(
+      String id,
+      String database,
+      String difficulty,
+      String question,
+      String strategy,
+      String status,
+      double confidence,
+      String verdict,
+      String detail,
+      String goldSql,
+      String predictedSql,
+      Optional<String> diff,
+      Optional<String> problem,
+      List<String> goldColumnsNotInPrompt) {
+    public Failure {
+      diff = Objects.requireNonNullElse(diff, Optional.empty());
+      problem = Objects.requireNonNullElse(problem, Optional.empty());
+      goldColumnsNotInPrompt = List.copyOf(goldColumnsNotInPrompt);
+    }
+  }
+
+  /** The offline batch folder's requests. */
+  public record Batch(int answered, int failed, int inFlight, int pending, String pendingFile) {}
+
+  private static <V> Map<String, V> ordered(Map<String, V> map) {
+    return Collections.unmodifiableMap(new LinkedHashMap<>(map == null ? Map.of() : map));
+  }
+}
