@@ -37,7 +37,7 @@ public final class MetadataStore implements AutoCloseable {
   private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
 
   /** The newest migration in db/parlance-store; a test keeps it in step with the files. */
-  static final String LATEST_MIGRATION = "3";
+  static final String LATEST_MIGRATION = "4";
 
   private static final String HISTORY_TABLE = "parlance_schema_history";
 
@@ -75,11 +75,12 @@ public final class MetadataStore implements AutoCloseable {
     this.sessions = sessions;
     this.created = created;
     this.startup = startup;
-    this.dataSources = new HibernateDataSourcesAdapter(sessions);
-    this.policies = new HibernatePoliciesAdapter(sessions);
+    StoreVersion version = new StoreVersion(sessions);
+    this.dataSources = new HibernateDataSourcesAdapter(sessions, version);
+    this.policies = new HibernatePoliciesAdapter(sessions, version);
     this.audit = new HibernateAuditAdapter(sessions);
     this.buffered = auditMode == AuditMode.BUFFERED ? new BufferedAuditAdapter(audit) : null;
-    this.curation = new HibernateCurationAdapter(sessions);
+    this.curation = new HibernateCurationAdapter(sessions, version);
     this.suggestions = new HibernateSuggestionsAdapter(sessions);
   }
 
