@@ -18,6 +18,7 @@ import java.util.Optional;
  * @param problem why there is no answer, when there is none
  * @param wallMillis the question's wall time, first-use indexing excluded
  * @param llmWallMillis the part of it during which a model call was in flight
+ * @param schemaView which way the prompt's schema was chosen: whole, or by retrieval
  */
 public record Answer(
     Status status,
@@ -36,7 +37,8 @@ public record Answer(
     List<String> notes,
     Optional<String> problem,
     long wallMillis,
-    long llmWallMillis) {
+    long llmWallMillis,
+    SchemaView schemaView) {
 
   /** How the question ended. */
   public enum Status {
@@ -64,13 +66,15 @@ public record Answer(
       List<StageReport> stages,
       List<String> notes,
       long wallMillis,
-      long llmWallMillis) {
+      long llmWallMillis,
+      SchemaView schemaView) {
     public Trace {
       candidates = List.copyOf(candidates);
       schemaElements = List.copyOf(schemaElements);
       values = List.copyOf(values);
       stages = List.copyOf(stages);
       notes = List.copyOf(notes);
+      schemaView = schemaView == null ? SchemaView.unknown() : schemaView;
     }
   }
 
@@ -119,7 +123,8 @@ public record Answer(
         trace.notes(),
         Optional.of(why),
         trace.wallMillis(),
-        trace.llmWallMillis());
+        trace.llmWallMillis(),
+        trace.schemaView());
   }
 
   /** Offline batch mode: the model's requests wait for the next batch; nothing ran. */
@@ -141,7 +146,8 @@ public record Answer(
         trace.notes(),
         Optional.of("the language model's requests are queued for the next offline batch"),
         trace.wallMillis(),
-        trace.llmWallMillis());
+        trace.llmWallMillis(),
+        trace.schemaView());
   }
 
   private static Answer chosen(
@@ -169,7 +175,8 @@ public record Answer(
         trace.notes(),
         Optional.empty(),
         trace.wallMillis(),
-        trace.llmWallMillis());
+        trace.llmWallMillis(),
+        trace.schemaView());
   }
 
   /**
@@ -183,6 +190,7 @@ public record Answer(
     values = List.copyOf(values);
     stages = List.copyOf(stages);
     notes = List.copyOf(notes);
+    schemaView = schemaView == null ? SchemaView.unknown() : schemaView;
   }
 
   public TokenUsage usage() {

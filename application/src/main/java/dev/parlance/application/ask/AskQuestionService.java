@@ -12,6 +12,7 @@ import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.catalog.ReadCatalogPort;
 import dev.parlance.domain.catalog.SchemaCatalog;
 import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.completion.CountTokensPort;
 import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.GovernancePolicy;
@@ -37,6 +38,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -74,11 +76,24 @@ public final class AskQuestionService implements AskQuestionUseCase {
       RunQueryUseCase runQuery,
       AnalyzeSqlPort analyzer,
       CuratedContextPort curation,
-      HallucinationExamples hallucinationExamples) {}
+      HallucinationExamples hallucinationExamples,
+      CountTokensPort tokens) {}
 
   private final Ports ports;
   private final AskSettings defaults;
   private final Map<StrategyName, Strategy> strategies = new EnumMap<>(StrategyName.class);
+  // Per source and user: whether the last question needed retrieval (a hint for starting the
+  // hallucination call early; the decision itself is made on the schema read).
+  private final Map<String, Boolean> retrievalLastTime = new ConcurrentHashMap<>();
+  // Rendered schemas' token counts: counting a large schema's text costs more than rendering it.
+  private final Map<String, Long> schemaTokens =
+      java.util.Collections.synchronizedMap(
+          new java.util.LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+              return size() > 64;
+            }
+          });
 
   public AskQuestionService(Ports ports, AskSettings defaults) {
     this.ports = ports;
@@ -140,35 +155,62 @@ public final class AskQuestionService implements AskQuestionUseCase {
     }
 
     private long started;
+    private SchemaView view = SchemaView.unknown();
 
     Answer answer() {
       ensureIndexes();
       started = System.nanoTime();
-      // The hallucination call runs while Parlance reads the catalog and looks up values.
-      Optional<HallucinatedSchema> hallucination;
-      List<ValueMatch> values;
+      Optional<AskQuestionUseCase.Baseline> baseline = command.baseline();
+      AskSettings asked = baseline.isPresent() ? settings.bare() : settings;
+      // Whether this source needed retrieval for this user last time: then the hallucination call
+      // starts at once and runs while Parlance reads the catalog and looks up values.
+      String hintKey = source.name() + "\u0000" + command.user();
+      boolean expectRetrieval =
+          baseline.isEmpty() && Boolean.TRUE.equals(retrievalLastTime.get(hintKey));
+      Optional<HallucinatedSchema> hallucination = Optional.empty();
+      List<ValueMatch> values = List.of();
       try (ExecutorService background = Executors.newVirtualThreadPerTaskExecutor()) {
-        Future<Optional<HallucinatedSchema>> asked = background.submit(this::hallucinate);
+        Future<Optional<HallucinatedSchema>> hallucinating =
+            expectRetrieval ? background.submit(this::hallucinate) : null;
         // Embedding the question needs the cores the model's call leaves idle; retrieval then
         // finds it among the recent embeddings.
         background.submit(() -> ports.embedder().embedQuery(command.question()));
         SchemaCatalog catalog = ledger.time("catalog", () -> ports.catalogs().read(source));
         visible = new Visibility(policy, command.user()).visible(catalog);
-        values =
-            ledger.time(
-                "values",
-                () ->
-                    new ValueRetrieval(ports.valueSearch(), ports.governedReads())
-                        .find(
-                            source,
-                            policy,
-                            command.user(),
-                            command.question(),
-                            visible,
-                            curated,
-                            settings.valueThreshold(),
-                            settings.valueTopK()));
-        hallucination = join(asked);
+        view = ledger.time("catalog", () -> decide(baseline));
+        boolean retrieval = view.way() == SchemaView.Way.RETRIEVAL;
+        if (baseline.isEmpty()) {
+          retrievalLastTime.put(hintKey, retrieval);
+        }
+        if (retrieval && hallucinating == null) {
+          hallucinating = background.submit(this::hallucinate);
+        }
+        if (asked.valueTopK() > 0) {
+          values =
+              ledger.time(
+                  "values",
+                  () ->
+                      new ValueRetrieval(ports.valueSearch(), ports.governedReads())
+                          .find(
+                              source,
+                              policy,
+                              command.user(),
+                              command.question(),
+                              visible,
+                              curated,
+                              settings.valueThreshold(),
+                              settings.valueTopK()));
+        }
+        if (hallucinating != null) {
+          Optional<HallucinatedSchema> h = join(hallucinating);
+          if (retrieval) {
+            hallucination = h;
+          } else {
+            notes.add(
+                "the schema now fits the whole-schema budget; the hallucination asked for was not"
+                    + " used");
+          }
+        }
       }
       if (ledger.queued()) {
         return Answer.queued(trace());
@@ -176,25 +218,31 @@ public final class AskQuestionService implements AskQuestionUseCase {
       CandidateRounds rounds =
           new CandidateRounds(
               strategy,
-              new Strategy.Tools(ledger, settings, ports.analyzer()),
+              new Strategy.Tools(ledger, asked, ports.analyzer()),
               ports.runQuery(),
               ports.analyzer(),
               source.name(),
               command.user(),
               visible);
-      List<String> selected = retrieve(hallucination, settings.schemaBudget());
-      PromptContext context = context(selected, values);
-      List<Candidate> candidates = rounds.attempt(context, settings.correctionRounds());
+      List<String> selected =
+          switch (view.way()) {
+            case RETRIEVAL -> retrieve(hallucination, settings.schemaBudget());
+            case WHOLE_SCHEMA -> ContextBuilder.everything(visible);
+            case BASELINE -> baselineColumns;
+          };
+      PromptContext context = context(selected, values, asked);
+      view = view.shown(context.columnCount());
+      List<Candidate> candidates = rounds.attempt(context, asked.correctionRounds());
       if (ledger.queued()) {
         return Answer.queued(trace());
       }
-      if (candidates.stream().noneMatch(Candidate::hasRows)) {
+      if (baseline.isEmpty() && candidates.stream().noneMatch(Candidate::hasRows)) {
         // RB-SQL: after repeated failure, once more with a wider schema (all of it when it fits).
         List<String> wider =
             visible.columnCount() <= settings.widerBudget()
                 ? ContextBuilder.everything(visible)
                 : retrieve(hallucination, settings.widerBudget());
-        PromptContext widerContext = context(wider, values);
+        PromptContext widerContext = context(wider, values, asked);
         if (widerContext.columnCount() > context.columnCount()) {
           notes.add(
               "no candidate returned rows with "
@@ -209,12 +257,86 @@ public final class AskQuestionService implements AskQuestionUseCase {
           if (retry.stream().anyMatch(Candidate::ran)) {
             candidates = retry;
             context = widerContext;
+            view = view.shown(context.columnCount());
           }
         }
       }
       final List<Candidate> pool = candidates;
       ExecutionVote.Result vote = ledger.time("voting", () -> rounds.vote(pool));
       return result(context, pool, vote);
+    }
+
+    private List<String> baselineColumns = List.of();
+
+    // The whole visible schema, rendered as prompts show it (descriptions, keys; no samples), in
+    // tokens: within the budget the prompt shows it whole.
+    private SchemaView decide(Optional<AskQuestionUseCase.Baseline> baseline) {
+      List<String> everything = ContextBuilder.everything(visible);
+      long tokens = schemaTokens(everything);
+      int columns = visible.columnCount();
+      if (baseline.isPresent()) {
+        int limit = baseline.get().tokenLimit();
+        baselineColumns = everything;
+        if (limit > 0 && tokens > limit) {
+          baselineColumns = fitting(limit);
+          notes.add(
+              "the whole schema ("
+                  + tokens
+                  + " tokens) exceeds the baseline's limit of "
+                  + limit
+                  + ": the prompt shows the "
+                  + baselineColumns.size()
+                  + " columns of the first tables that fit");
+        }
+        return new SchemaView(
+            SchemaView.Way.BASELINE,
+            tokens,
+            limit,
+            ports.tokens().tokenizer(),
+            baselineColumns.size(),
+            columns);
+      }
+      int budget = settings.wholeSchemaTokens();
+      SchemaView.Way way =
+          budget > 0 && tokens <= budget ? SchemaView.Way.WHOLE_SCHEMA : SchemaView.Way.RETRIEVAL;
+      return new SchemaView(way, tokens, budget, ports.tokens().tokenizer(), 0, columns);
+    }
+
+    // Whole tables in catalog order while their rendering stays within the limit.
+    private List<String> fitting(int limit) {
+      List<String> kept = new ArrayList<>();
+      for (dev.parlance.domain.catalog.Table t : visible.tables()) {
+        List<String> with = new ArrayList<>(kept);
+        t.columns()
+            .forEach(
+                c ->
+                    with.add(
+                        dev.parlance.domain.catalog.Names.key(t.name())
+                            + "."
+                            + dev.parlance.domain.catalog.Names.key(c.name())));
+        if (schemaTokens(with) > limit) {
+          break;
+        }
+        kept = with;
+      }
+      return kept;
+    }
+
+    private long schemaTokens(List<String> columns) {
+      String text =
+          SchemaText.createTables(
+              new ContextBuilder(ports.governedReads(), ports.embedder())
+                  .build(
+                      source,
+                      policy,
+                      command.user(),
+                      command.question(),
+                      visible,
+                      columns,
+                      List.of(),
+                      curated,
+                      settings.schemaOnly()));
+      return schemaTokens.computeIfAbsent(text, ports.tokens()::count);
     }
 
     private <T> T join(Future<T> future) {
@@ -301,7 +423,8 @@ public final class AskQuestionService implements AskQuestionUseCase {
                   .columnIds());
     }
 
-    private PromptContext context(List<String> selected, List<ValueMatch> values) {
+    private PromptContext context(
+        List<String> selected, List<ValueMatch> values, AskSettings asked) {
       return ledger.time(
           "context",
           () ->
@@ -315,7 +438,7 @@ public final class AskQuestionService implements AskQuestionUseCase {
                       selected,
                       values,
                       curated,
-                      settings));
+                      asked));
     }
 
     // What a question that stopped before its prompt was built (queued) tells.
@@ -330,7 +453,8 @@ public final class AskQuestionService implements AskQuestionUseCase {
           ledger.reports(),
           notes,
           wall(),
-          ledger.llmBusyMillis());
+          ledger.llmBusyMillis(),
+          view);
     }
 
     private Answer.Trace trace(PromptContext context, List<Candidate> pool) {
@@ -344,7 +468,8 @@ public final class AskQuestionService implements AskQuestionUseCase {
           ledger.reports(),
           notes,
           wall(),
-          ledger.llmBusyMillis());
+          ledger.llmBusyMillis(),
+          view);
     }
 
     private Answer result(PromptContext context, List<Candidate> pool, ExecutionVote.Result vote) {

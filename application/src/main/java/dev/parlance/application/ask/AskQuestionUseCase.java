@@ -21,13 +21,19 @@ public interface AskQuestionUseCase {
     return ask(command, llm, Progress.silent());
   }
 
-  /** Who asks what about which source, and optionally how (else the configured strategy and m). */
+  /**
+   * Who asks what about which source, and optionally how (else the configured strategy and m).
+   *
+   * @param baseline instead of the pipeline's context, the bare whole-schema prompt (what a
+   *     benchmark compares the pipeline with)
+   */
   record Command(
       String source,
       String question,
       UserIdentity user,
       Optional<StrategyName> strategy,
-      OptionalInt candidates) {
+      OptionalInt candidates,
+      Optional<Baseline> baseline) {
     public Command {
       Objects.requireNonNull(source, "source");
       Objects.requireNonNull(user, "user");
@@ -37,10 +43,35 @@ public interface AskQuestionUseCase {
       question = question.strip();
       strategy = strategy == null ? Optional.empty() : strategy;
       candidates = candidates == null ? OptionalInt.empty() : candidates;
+      baseline = baseline == null ? Optional.empty() : baseline;
+    }
+
+    public Command(
+        String source,
+        String question,
+        UserIdentity user,
+        Optional<StrategyName> strategy,
+        OptionalInt candidates) {
+      this(source, question, user, strategy, candidates, Optional.empty());
     }
 
     public static Command of(String source, String question, UserIdentity user) {
       return new Command(source, question, user, Optional.empty(), OptionalInt.empty());
+    }
+  }
+
+  /**
+   * The bare whole-schema prompt: every column the user may see with its descriptions, no
+   * hallucination, retrieval, sample rows, retrieved values, corrections or wider retry.
+   *
+   * @param tokenLimit show as much of the schema as fits this many prompt tokens, whole tables in
+   *     catalog order; 0 shows all of it
+   */
+  record Baseline(int tokenLimit) {
+    public Baseline {
+      if (tokenLimit < 0) {
+        throw new IllegalArgumentException("the baseline's token limit must be ≥ 0");
+      }
     }
   }
 }

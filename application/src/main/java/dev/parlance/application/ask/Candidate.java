@@ -11,6 +11,8 @@ final class Candidate {
   QueryOutcome outcome;
   SqlShape shape;
   int corrections;
+  // The model answered a correction with the same statement: no further rounds for it.
+  boolean insisted;
 
   Candidate(int index, Optional<Strategy.Draft> draft) {
     this.index = index;

@@ -145,6 +145,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
             p.missingDatabases(),
             p.notes(),
             p.warnings(),
+            p.caveats(),
             seconds),
         r.bySemantics(),
         r.answers(),
@@ -288,6 +289,15 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
     c.put("candidates", String.valueOf(command.candidates()));
     c.put("evidence", String.valueOf(command.evidence()));
     c.put("user", command.user().name());
+    // Absent from pipeline runs, so that their logs read as before.
+    command
+        .baseline()
+        .ifPresent(
+            b ->
+                c.put(
+                    "baseline",
+                    "whole schema"
+                        + (b.tokenLimit() > 0 ? ", at most " + b.tokenLimit() + " tokens" : "")));
     c.putAll(command.runIdentity());
     return c;
   }
@@ -422,7 +432,8 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
                         questionText(q, command.evidence()),
                         command.user(),
                         Optional.of(strategy),
-                        OptionalInt.of(command.candidates())),
+                        OptionalInt.of(command.candidates()),
+                        command.baseline()),
                     llm,
                     watch.indexing());
       } catch (RuntimeException e) {
@@ -503,7 +514,8 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         stages,
         a.wallMillis(),
         a.llmWallMillis(),
-        a.problem());
+        a.problem(),
+        Optional.of(a.schemaView().way().label()));
   }
 
   /**

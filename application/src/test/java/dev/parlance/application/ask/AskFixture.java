@@ -98,6 +98,7 @@ final class AskFixture {
   GovernancePolicy policy = GovernancePolicy.defaults("plant");
   CuratedContext curated = CuratedContext.none();
   List<String> retrieved = List.of("tb_in.in_cd", "tb_mo.mo_st");
+  SchemaCatalog catalog = CATALOG;
   boolean queue;
 
   private final Map<String, Integer> turns = new LinkedHashMap<>();
@@ -307,7 +308,7 @@ final class AskFixture {
         new AskQuestionService.Ports(
             sources,
             policies,
-            source -> CATALOG,
+            source -> catalog,
             indexing,
             schemaIndex,
             embedder,
@@ -338,12 +339,28 @@ final class AskFixture {
             runQuery,
             (sql, catalog) -> shape.apply(sql),
             source -> curated,
-            HallucinationExamples.GENERAL),
+            HallucinationExamples.GENERAL,
+            TOKENS),
         settings);
   }
 
+  /** A tokenizer for tests: four characters a token. */
+  static final dev.parlance.domain.completion.CountTokensPort TOKENS =
+      new dev.parlance.domain.completion.CountTokensPort() {
+        @Override
+        public long count(String text) {
+          return (text.length() + 3) / 4;
+        }
+
+        @Override
+        public String tokenizer() {
+          return "chars/4";
+        }
+      };
+
+  /** The pipeline as the retrieval tests know it: this small schema is never shown whole. */
   static AskSettings settings(int candidates) {
-    return AskSettings.defaults().withCandidates(candidates);
+    return AskSettings.defaults().withCandidates(candidates).withWholeSchemaTokens(0);
   }
 
   static UserIdentity user() {

@@ -200,7 +200,8 @@ class EvaluatePipelineServiceTest {
                 new StageReport("generation", 1, new TokenUsage(100, 10), Cost.ZERO, 50, 5, false)),
             List.of(),
             60,
-            50);
+            50,
+            null);
     return switch (status) {
       case QUEUED -> Answer.queued(trace);
       case NO_ANSWER -> Answer.noAnswer(trace, List.of(), "no candidate ran");

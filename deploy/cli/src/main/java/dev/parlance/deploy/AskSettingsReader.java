@@ -32,7 +32,8 @@ public final class AskSettingsReader {
         integer("sample-rows", d.sampleRows()),
         integer("examples", d.examples()),
         integer("shown-rows", d.shownRows()),
-        Boolean.parseBoolean(get("hallucinate", String.valueOf(d.hallucinate()))));
+        Boolean.parseBoolean(get("hallucinate", String.valueOf(d.hallucinate()))),
+        integer("whole-schema-tokens", d.wholeSchemaTokens()));
   }
 
   /** The strategy a source is configured with, if any. */

@@ -14,6 +14,7 @@ import dev.parlance.adapters.index.lucene.LuceneIndexes;
 import dev.parlance.adapters.llm.LanguageModels;
 import dev.parlance.adapters.llm.embedding.EmbeddingModelChoice;
 import dev.parlance.adapters.llm.embedding.OnnxEmbeddings;
+import dev.parlance.adapters.llm.tokens.Tokenizers;
 import dev.parlance.application.ask.AskQuestionService;
 import dev.parlance.application.ask.AskQuestionUseCase;
 import dev.parlance.application.ask.AskSettings;
@@ -54,6 +55,7 @@ import dev.parlance.application.retrieval.SourceSchemaService;
 import dev.parlance.application.retrieval.SourceSchemaUseCase;
 import dev.parlance.domain.catalog.ReadCatalogPort;
 import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.completion.CountTokensPort;
 import dev.parlance.domain.curation.AnswerQuestionPort;
 import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.CurationFilePort;
@@ -437,8 +439,17 @@ public final class Components implements AutoCloseable {
             SqlParsing.analyzer(),
             new CuratedContextService(publishedCuration()),
             HallucinationExamples.parse(
-                settings.get("parlance.llm.hallucination.examples", "general"))),
+                settings.get("parlance.llm.hallucination.examples", "general")),
+            promptTokens()),
         ask);
+  }
+
+  /**
+   * Counts prompt tokens for the adaptive context's whole-schema budget: OpenAI's o200k tokenizer,
+   * offline, whatever the vendor (a measure of size, not a bill).
+   */
+  public CountTokensPort promptTokens() {
+    return Tokenizers.openAi("gpt-4o");
   }
 
   public synchronized GovernanceBenchmarkUseCase governanceBenchmark() {

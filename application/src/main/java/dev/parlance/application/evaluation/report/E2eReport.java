@@ -71,14 +71,29 @@ public record E2eReport(
       Recall recall,
       Calibration calibration,
       Progress progress,
-      List<Failure> failures) {
+      List<Failure> failures,
+      GoldCaveatsSection goldCaveats,
+      Map<String, Integer> schemaContext) {
     public RunSection {
       byDifficulty = ordered(byDifficulty);
       byDatabase = ordered(byDatabase);
       accuracyBySemantics = ordered(accuracyBySemantics);
       failures = List.copyOf(failures);
+      schemaContext = ordered(schemaContext);
     }
   }
+
+  /**
+   * The questions the benchmark's gold cannot judge (docs/evaluation.md "Honest reports"): the
+   * official numbers include them; {@code accuracy} is the execution accuracy without them.
+   */
+  public record GoldCaveatsSection(
+      int goldEmpty,
+      int goldEmptyCorrect,
+      int textCaseOrSpace,
+      int scored,
+      int correct,
+      double accuracy) {}
 
   /** A row of a breakdown (by difficulty, by database). */
   public record TallyRow(
@@ -133,7 +148,10 @@ public record E2eReport(
       double llmMs,
       double otherMs) {}
 
-  /** Schema recall of the final prompts against the gold queries' columns and tables. */
+  /**
+   * Schema recall of the final prompts against the gold queries' columns and tables, and execution
+   * accuracy beside it: over the answers whose prompt showed every gold column, and the others.
+   */
   public record Recall(
       int questions,
       double mean,
@@ -141,7 +159,11 @@ public record E2eReport(
       int tableQuestions,
       double tableMean,
       int noColumns,
-      int unreadableGold) {}
+      int unreadableGold,
+      int completeQuestions,
+      int completeCorrect,
+      int incompleteQuestions,
+      int incompleteCorrect) {}
 
   /** Accuracy per confidence bucket, the expected calibration error, accuracy by status. */
   public record Calibration(double ece, List<Bucket> buckets, Map<String, StatusRow> byStatus) {
@@ -180,6 +202,8 @@ public record E2eReport(
    * @param predictedSql null when the pipeline gave no answer
    * @param diff how the results differ, when both ran
    * @param problem why the pipeline gave no answer, when it gave none
+   * @param recall the share of the gold's columns the final prompt showed, when the gold reads any
+   * @param marks what the gold cannot judge here ({@code gold_empty}, {@code text_case_or_space})
    */
   public record Failure(
       String id,
@@ -195,11 +219,15 @@ public record E2eReport(
       String predictedSql,
       Optional<String> diff,
       Optional<String> problem,
-      List<String> goldColumnsNotInPrompt) {
+      List<String> goldColumnsNotInPrompt,
+      Optional<Double> recall,
+      List<String> marks) {
     public Failure {
       diff = Objects.requireNonNullElse(diff, Optional.empty());
       problem = Objects.requireNonNullElse(problem, Optional.empty());
       goldColumnsNotInPrompt = List.copyOf(goldColumnsNotInPrompt);
+      recall = Objects.requireNonNullElse(recall, Optional.empty());
+      marks = marks == null ? List.of() : List.copyOf(marks);
     }
   }
 

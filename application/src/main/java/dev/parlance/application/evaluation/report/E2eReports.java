@@ -1,6 +1,7 @@
 package dev.parlance.application.evaluation.report;
 
 import dev.parlance.application.evaluation.EvaluationReport;
+import dev.parlance.application.evaluation.GoldCaveats;
 import dev.parlance.application.evaluation.PipelineEvaluation;
 import dev.parlance.application.evaluation.PipelineEvaluation.RunState;
 import dev.parlance.application.evaluation.PipelineEvaluation.StrategyRun;
@@ -8,6 +9,7 @@ import dev.parlance.application.evaluation.PipelineMetrics;
 import dev.parlance.application.evaluation.QuestionResult;
 import dev.parlance.application.evaluation.ScoredAnswer;
 import dev.parlance.application.evaluation.Tally;
+import dev.parlance.domain.evaluation.GoldMark;
 import dev.parlance.domain.evaluation.ResultDiff;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -15,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Assembles the report document of a pipeline evaluation (the one place that shapes it). */
 public final class E2eReports {
@@ -69,7 +72,8 @@ public final class E2eReports {
     return run.answers().stream().filter(a -> !a.correct()).toList();
   }
 
-  static E2eReport.RunSection section(StrategyRun run) {
+  /** One run's section of the document. */
+  public static E2eReport.RunSection section(StrategyRun run) {
     EvaluationReport r = run.report();
     Tally all = r.overall();
     Map<String, E2eReport.SemanticsRow> semantics = new LinkedHashMap<>();
@@ -102,7 +106,7 @@ public final class E2eReports {
         tokens(m),
         cost(m),
         latency(m),
-        recall(m.recall()),
+        recall(m.recall(), run.answers()),
         calibration(m.calibration()),
         new E2eReport.Progress(
             s.log(),
@@ -114,7 +118,29 @@ public final class E2eReports {
             s.waiting(),
             s.unfinished(),
             s.stopped()),
-        failures(run).stream().map(E2eReports::failure).toList());
+        failures(run).stream().map(E2eReports::failure).toList(),
+        caveats(r.caveats()),
+        schemaContext(run.answers()));
+  }
+
+  /** The gold caveats as the documents show them. */
+  public static E2eReport.GoldCaveatsSection caveats(GoldCaveats c) {
+    return new E2eReport.GoldCaveatsSection(
+        c.goldEmpty(),
+        c.goldEmptyCorrect(),
+        c.textCaseOrSpace(),
+        c.scored(),
+        c.correct(),
+        round(c.accuracyExcluding()));
+  }
+
+  // How many answers' prompts showed the whole schema, and how many retrieved it.
+  private static Map<String, Integer> schemaContext(List<ScoredAnswer> answers) {
+    Map<String, Integer> ways = new LinkedHashMap<>();
+    for (ScoredAnswer a : answers) {
+      ways.merge(a.answer().context().orElse("not recorded"), 1, Integer::sum);
+    }
+    return ways;
   }
 
   /** A breakdown's rows as the document shows them. */
@@ -184,7 +210,24 @@ public final class E2eReports {
         stages);
   }
 
-  private static E2eReport.Recall recall(PipelineMetrics.Recall rc) {
+  private static E2eReport.Recall recall(PipelineMetrics.Recall rc, List<ScoredAnswer> answers) {
+    int complete = 0;
+    int completeCorrect = 0;
+    int incomplete = 0;
+    int incompleteCorrect = 0;
+    for (ScoredAnswer a : answers) {
+      var recall = a.recall();
+      if (recall.isEmpty()) {
+        continue;
+      }
+      if (recall.getAsDouble() >= 1) {
+        complete++;
+        completeCorrect += a.correct() ? 1 : 0;
+      } else {
+        incomplete++;
+        incompleteCorrect += a.correct() ? 1 : 0;
+      }
+    }
     return new E2eReport.Recall(
         rc.questions(),
         round(rc.mean()),
@@ -192,7 +235,11 @@ public final class E2eReports {
         rc.tableQuestions(),
         round(rc.tableMean()),
         rc.noColumns(),
-        rc.unreadableGold());
+        rc.unreadableGold(),
+        complete,
+        completeCorrect,
+        incomplete,
+        incompleteCorrect);
   }
 
   private static E2eReport.Calibration calibration(PipelineMetrics.Calibration c) {
@@ -234,7 +281,9 @@ public final class E2eReports {
         f.predictedSql().orElse(null),
         f.diff().map(ResultDiff::summary),
         a.answer().problem(),
-        List.copyOf(a.missedColumns()));
+        List.copyOf(a.missedColumns()),
+        a.recall().isPresent() ? Optional.of(round(a.recall().getAsDouble())) : Optional.empty(),
+        f.marks().stream().map(GoldMark::label).sorted().toList());
   }
 
   private static double perQuestion(long total, int n) {

@@ -222,6 +222,9 @@ final class AskCommand implements Callable<Integer> {
       out.println("explanation " + a.explanation());
     }
     out.println("strategy    " + a.strategy().label());
+    if (a.schemaView().visibleColumns() > 0) {
+      out.println("schema      " + a.schemaView().describe());
+    }
     if (!a.schemaElements().isEmpty()) {
       out.println("columns     " + String.join(", ", a.schemaElements()));
     }

@@ -3,6 +3,7 @@ package dev.parlance.deploy.cli;
 import dev.parlance.adapters.llm.LlmProfile;
 import dev.parlance.adapters.llm.Provider;
 import dev.parlance.adapters.llm.chat.LlmConfigurationException;
+import dev.parlance.application.ask.AskQuestionUseCase;
 import dev.parlance.application.ask.AskSettings;
 import dev.parlance.application.ask.StrategyName;
 import dev.parlance.application.evaluation.EvaluatePipelineUseCase;
@@ -126,6 +127,22 @@ final class BenchE2eCommand implements Callable<Integer> {
               + " dataset's; bird for --questions); the other is reported beside it")
   String semantics;
 
+  @Option(
+      names = "--baseline",
+      description =
+          "ask with the bare whole-schema prompt instead of the pipeline's context: every column"
+              + " with its descriptions, no hallucination, retrieval, sample rows, values or"
+              + " corrections (to put beside a pipeline run of the same questions)")
+  boolean baseline;
+
+  @Option(
+      names = "--baseline-tokens",
+      paramLabel = "N",
+      description =
+          "with --baseline: show as much of the schema as fits N prompt tokens (whole tables in"
+              + " catalog order); default: all of it")
+  Integer baselineTokens;
+
   @Option(names = "--llm", paramLabel = "PROFILE", description = "a named language-model profile")
   String profile;
 
@@ -229,6 +246,9 @@ final class BenchE2eCommand implements Callable<Integer> {
     identity.put("model", model.name());
     identity.put("embedding-model", embedding);
     identity.putAll(settingsIdentity(settings));
+    if (baselineTokens != null && (!baseline || baselineTokens < 1)) {
+      throw CommandFailure.refused("--baseline-tokens needs --baseline and a positive number");
+    }
     var command =
         new EvaluatePipelineUseCase.Command(
             questions,
@@ -241,7 +261,11 @@ final class BenchE2eCommand implements Callable<Integer> {
             new JaccardThresholds(tc, tn, tq),
             new UserIdentity(
                 user == null ? "parlance-bench" : user, new HashSet<>(roles), Map.of()),
-            identity);
+            identity,
+            baseline
+                ? Optional.of(
+                    new AskQuestionUseCase.Baseline(baselineTokens == null ? 0 : baselineTokens))
+                : Optional.empty());
     PrintStream out = cli.out();
     out.printf(
         "bench e2e: %s, strategy %s, %d candidates, model %s (%s)%n",
@@ -435,7 +459,14 @@ final class BenchE2eCommand implements Callable<Integer> {
         };
     boolean bird =
         questions instanceof Questions.Benchmark b && b.dataset().label().startsWith("bird");
-    String name = what + "-m" + m + (bird && !evidence ? "-noevidence" : "") + "-" + model;
+    String name =
+        what
+            + "-m"
+            + m
+            + (bird && !evidence ? "-noevidence" : "")
+            + (baseline ? "-baseline" : "")
+            + "-"
+            + model;
     return name.replaceAll("[^A-Za-z0-9._-]", "_");
   }
 
@@ -459,6 +490,10 @@ final class BenchE2eCommand implements Callable<Integer> {
     m.put("sample-rows", String.valueOf(s.sampleRows()));
     m.put("examples", String.valueOf(s.examples()));
     m.put("hallucinate", String.valueOf(s.hallucinate()));
+    // 0 is how every run behaved before adaptive context: such a log resumes as it was.
+    if (s.wholeSchemaTokens() != 0) {
+      m.put("whole-schema-tokens", String.valueOf(s.wholeSchemaTokens()));
+    }
     return m;
   }
 

@@ -1,6 +1,7 @@
 package dev.parlance.deploy.cli;
 
 import dev.parlance.application.evaluation.EvaluationReport;
+import dev.parlance.application.evaluation.GoldCaveats;
 import dev.parlance.application.evaluation.PipelineEvaluation;
 import dev.parlance.application.evaluation.PipelineEvaluation.RunState;
 import dev.parlance.application.evaluation.PipelineEvaluation.StrategyRun;
@@ -8,6 +9,7 @@ import dev.parlance.application.evaluation.PipelineMetrics;
 import dev.parlance.application.evaluation.QuestionResult;
 import dev.parlance.application.evaluation.ScoredAnswer;
 import dev.parlance.application.evaluation.Tally;
+import dev.parlance.application.evaluation.report.E2eReport;
 import dev.parlance.application.evaluation.report.E2eReports;
 import dev.parlance.application.evaluation.report.RunDescription;
 import dev.parlance.domain.evaluation.ResultDiff;
@@ -155,11 +157,31 @@ final class E2eText {
         BenchE2eCommand.percent(all.jaccardAccuracy()),
         all.jaccardCorrect(),
         all.scored());
-    metrics(out, run.metrics());
+    caveats(out, r.caveats(), all);
+    metrics(out, run);
     failures(out, run, failuresShown, json);
   }
 
-  private static void metrics(PrintStream out, PipelineMetrics m) {
+  /** The questions the gold cannot judge, and the accuracy without them. */
+  static void caveats(PrintStream out, GoldCaveats c, Tally all) {
+    if (c.marked() == 0) {
+      return;
+    }
+    out.printf(
+        "gold caveats: %d gold queries return no rows (%d answers scored correct on them); %d"
+            + " answers differ from the gold only by surrounding white space or letter case;"
+            + " without them %s (%d of %d) — the official number stays %s%n",
+        c.goldEmpty(),
+        c.goldEmptyCorrect(),
+        c.textCaseOrSpace(),
+        BenchE2eCommand.percent(c.accuracyExcluding()),
+        c.correct(),
+        c.scored(),
+        BenchE2eCommand.percent(all.accuracy()));
+  }
+
+  private static void metrics(PrintStream out, StrategyRun run) {
+    PipelineMetrics m = run.metrics();
     out.println();
     int n = m.questions();
     out.printf(
@@ -222,6 +244,34 @@ final class E2eText {
         rc.unreadableGold() > 0
             ? "; " + rc.unreadableGold() + " gold queries could not be read"
             : "");
+    E2eReport.RunSection section = E2eReports.section(run);
+    E2eReport.Recall split = section.recall();
+    if (split.completeQuestions() + split.incompleteQuestions() > 0) {
+      out.printf(
+          "  execution accuracy beside it: %s when every gold column was shown (%d of %d), %s"
+              + " when some was missing (%d of %d)%n",
+          split.completeQuestions() == 0
+              ? "-"
+              : BenchE2eCommand.percent(
+                  (double) split.completeCorrect() / split.completeQuestions()),
+          split.completeCorrect(),
+          split.completeQuestions(),
+          split.incompleteQuestions() == 0
+              ? "-"
+              : BenchE2eCommand.percent(
+                  (double) split.incompleteCorrect() / split.incompleteQuestions()),
+          split.incompleteCorrect(),
+          split.incompleteQuestions());
+    }
+    StringBuilder ways = new StringBuilder();
+    section
+        .schemaContext()
+        .forEach(
+            (way, count) ->
+                ways.append(ways.isEmpty() ? "" : ", ").append(way).append(' ').append(count));
+    if (!ways.isEmpty()) {
+      out.println("schema     the final prompt's schema: " + ways);
+    }
     PipelineMetrics.Calibration c = m.calibration();
     out.println("calibration (is high confidence right more often?)");
     out.printf(

@@ -121,16 +121,19 @@ class BenchE2eCommandTest {
         .contains("4 of 4 answerable questions have an answer (0 from earlier invocations, 4 asked")
         .contains("#3 concert_singer, medium: wrong (answered, confidence 100%)")
         .contains("pred: " + YOUNGEST_FIRST)
-        .contains("tokens     19200 prompt + 960 completion in 16 calls");
+        // concert_singer fits the whole-schema budget: no hallucination call, m calls each.
+        .contains("tokens     14400 prompt + 720 completion in 12 calls")
+        .contains("schema     the final prompt's schema: whole schema 4");
     assertThat(run.err()).containsPattern("questions \\(direct\\) 4/4 \\(100%\\)");
     JsonNode r = JSON.readTree(json.toFile());
     assertThat(r.path("accuracy").asDouble()).isEqualTo(0.75);
     assertThat(r.path("accuracy_by_semantics").path("bird").path("accuracy").asDouble())
         .isEqualTo(1.0);
-    assertThat(r.path("tokens").path("prompt").asLong()).isEqualTo(19200);
-    assertThat(r.path("tokens").path("completion").asLong()).isEqualTo(960);
+    assertThat(r.path("tokens").path("prompt").asLong()).isEqualTo(14400);
+    assertThat(r.path("tokens").path("completion").asLong()).isEqualTo(720);
+    assertThat(r.path("schema_context").path("whole schema").asInt()).isEqualTo(4);
     // 0.15 and 0.60 US$ per million tokens.
-    assertThat(r.path("cost").path("usd").asDouble()).isEqualTo(0.003456);
+    assertThat(r.path("cost").path("usd").asDouble()).isEqualTo(0.002592);
     // Confidence 1 (three questions, two right under Spider's rules) and 2/3 (one, right).
     JsonNode buckets = r.path("calibration").path("buckets");
     assertThat(buckets).hasSize(2);
