@@ -48,6 +48,11 @@ public record Answer(
     UNSURE,
     /** No candidate ran (all failed or were refused, or the model gave none). */
     NO_ANSWER,
+    /**
+     * The model said it cannot answer from this source: its candidates read no table or select only
+     * constants or NULL. The question goes to the stewards as a curation suggestion.
+     */
+    CANNOT_ANSWER,
     /** Offline batch mode: LLM requests are queued; run again when the batch is back. */
     QUEUED
   }
@@ -115,6 +120,32 @@ public record Answer(
         Optional.empty(),
         0,
         readings,
+        trace.candidates(),
+        trace.schemaElements(),
+        trace.values(),
+        trace.stages(),
+        "",
+        trace.notes(),
+        Optional.of(why),
+        trace.wallMillis(),
+        trace.llmWallMillis(),
+        trace.schemaView());
+  }
+
+  /**
+   * The candidates read no table or select only constants or NULL: the model cannot answer from
+   * this source, which is no wrong answer shown as right.
+   */
+  public static Answer cannotAnswer(Trace trace, String why) {
+    return new Answer(
+        Status.CANNOT_ANSWER,
+        trace.source(),
+        trace.question(),
+        trace.strategy(),
+        Optional.empty(),
+        Optional.empty(),
+        0,
+        List.of(),
         trace.candidates(),
         trace.schemaElements(),
         trace.values(),

@@ -13,6 +13,11 @@ import dev.parlance.domain.catalog.ReadCatalogPort;
 import dev.parlance.domain.catalog.SchemaCatalog;
 import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.completion.CountTokensPort;
+import dev.parlance.domain.curation.Curation;
+import dev.parlance.domain.curation.Suggestion;
+import dev.parlance.domain.curation.SuggestionKind;
+import dev.parlance.domain.curation.SuggestionStatus;
+import dev.parlance.domain.curation.SuggestionsPort;
 import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.GovernancePolicy;
@@ -33,6 +38,7 @@ import dev.parlance.domain.values.IndexValuesPort;
 import dev.parlance.domain.values.ReadColumnValuesPort;
 import dev.parlance.domain.values.SearchValuesPort;
 import dev.parlance.domain.values.ValueMatch;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -77,7 +83,8 @@ public final class AskQuestionService implements AskQuestionUseCase {
       AnalyzeSqlPort analyzer,
       CuratedContextPort curation,
       HallucinationExamples hallucinationExamples,
-      CountTokensPort tokens) {}
+      CountTokensPort tokens,
+      SuggestionsPort suggestions) {}
 
   private final Ports ports;
   private final AskSettings defaults;
@@ -151,7 +158,9 @@ public final class AskQuestionService implements AskQuestionUseCase {
               .policies()
               .current(source.name())
               .orElseGet(() -> GovernancePolicy.defaults(source.name()));
-      this.curated = ports.curation().forSource(source.name());
+      CuratedContext context = ports.curation().forSource(source.name());
+      this.curated =
+          command.ownExampleHidden() ? context.withoutExamplesAsking(command.question()) : context;
     }
 
     private long started;
@@ -473,6 +482,17 @@ public final class AskQuestionService implements AskQuestionUseCase {
     }
 
     private Answer result(PromptContext context, List<Candidate> pool, ExecutionVote.Result vote) {
+      if (vote.winner().isEmpty() && pool.stream().anyMatch(Candidate::answerless)) {
+        String sql =
+            pool.stream().filter(Candidate::answerless).findFirst().orElseThrow().draft.get().sql();
+        suggestCuration(sql);
+        return Answer.cannotAnswer(
+            trace(context, pool),
+            "cannot answer from this source: the model's SQL reads no table or selects only"
+                + " constants ("
+                + SqlText.oneLine(sql)
+                + "); the question went to the source's stewards as a curation suggestion");
+      }
       if (vote.winner().isEmpty()) {
         String why =
             pool.stream()
@@ -510,6 +530,38 @@ public final class AskQuestionService implements AskQuestionUseCase {
               vote.confidence(),
               readings(pool, vote, 0),
               explanation);
+    }
+
+    // Staff asked something no view covers: the stewards' queue gets it, once while pending.
+    private void suggestCuration(String sql) {
+      String target =
+          command.question().length() > 400
+              ? command.question().substring(0, 399) + "…"
+              : command.question();
+      try {
+        boolean queued =
+            ports.suggestions().list(source.name(), SuggestionStatus.PENDING).stream()
+                .anyMatch(s -> s.kind() == SuggestionKind.UNANSWERED && s.target().equals(target));
+        if (queued) {
+          return;
+        }
+        ports
+            .suggestions()
+            .add(
+                List.of(
+                    Suggestion.pending(
+                        SuggestionKind.UNANSWERED,
+                        target,
+                        "staff asked \""
+                            + SqlText.oneLine(command.question())
+                            + "\"; no view covers it (the model wrote "
+                            + SqlText.oneLine(sql)
+                            + ")",
+                        Curation.empty(source.name()),
+                        Instant.now())));
+      } catch (RuntimeException e) {
+        notes.add("the curation suggestion could not be stored: " + e.getMessage());
+      }
     }
 
     private List<Reading> readings(List<Candidate> pool, ExecutionVote.Result vote, int skip) {

@@ -26,6 +26,8 @@ public interface AskQuestionUseCase {
    *
    * @param baseline instead of the pipeline's context, the bare whole-schema prompt (what a
    *     benchmark compares the pipeline with)
+   * @param ownExampleHidden whether a verified question asking the same is left out of the examples
+   *     (a benchmark over the verified questions must not show the answer)
    */
   record Command(
       String source,
@@ -33,7 +35,8 @@ public interface AskQuestionUseCase {
       UserIdentity user,
       Optional<StrategyName> strategy,
       OptionalInt candidates,
-      Optional<Baseline> baseline) {
+      Optional<Baseline> baseline,
+      boolean ownExampleHidden) {
     public Command {
       Objects.requireNonNull(source, "source");
       Objects.requireNonNull(user, "user");
@@ -52,7 +55,7 @@ public interface AskQuestionUseCase {
         UserIdentity user,
         Optional<StrategyName> strategy,
         OptionalInt candidates) {
-      this(source, question, user, strategy, candidates, Optional.empty());
+      this(source, question, user, strategy, candidates, Optional.empty(), false);
     }
 
     public static Command of(String source, String question, UserIdentity user) {

@@ -178,4 +178,24 @@ public record AskSettings(
         false,
         wholeSchemaTokens);
   }
+
+  /** No sample rows and no retrieved values: for a source with no one database to read them. */
+  public AskSettings withoutDataSamples() {
+    return new AskSettings(
+        strategy,
+        candidates,
+        temperature,
+        maxTokens,
+        correctionRounds,
+        confidenceThreshold,
+        schemaBudget,
+        widerBudget,
+        valueThreshold,
+        0,
+        0,
+        examples,
+        shownRows,
+        hallucinate,
+        wholeSchemaTokens);
+  }
 }

@@ -19,6 +19,11 @@ final class Candidate {
     this.draft = draft;
   }
 
+  /** The model's way of saying it cannot answer: reads no table, selects only constants. */
+  boolean answerless() {
+    return shape != null && shape.constantAnswer();
+  }
+
   boolean ran() {
     return outcome instanceof QueryOutcome.Ran;
   }

@@ -87,11 +87,14 @@ final class CandidateRounds {
     return candidates;
   }
 
-  /** Candidates vote with their results; failed and refused ones count in the denominator. */
+  /**
+   * Candidates vote with their results; failed and refused ones, and those that say the model
+   * cannot answer (no table read, only constants selected), count in the denominator.
+   */
   ExecutionVote.Result vote(List<Candidate> candidates) {
     List<ExecutionVote.Ballot> ballots = new ArrayList<>();
     for (Candidate c : candidates) {
-      if (c.outcome instanceof QueryOutcome.Ran ran) {
+      if (c.outcome instanceof QueryOutcome.Ran ran && !c.answerless()) {
         ballots.add(
             ExecutionVote.Ballot.ran(
                 c.index,

@@ -89,6 +89,12 @@ public interface EvaluatePipelineUseCase {
    * @param runIdentity what else makes two runs comparable (the model, the pipeline's settings); a
    *     log started with other values is refused
    * @param baseline ask with the bare whole-schema prompt instead of the pipeline's context
+   * @param baseTablesOnly ask each verified question of its source's base tables alone: a shadow
+   *     source {@code <source>-raw} on the same database, under the same policy, without curation
+   *     (the other side of a curated run)
+   * @param ownExamples whether a verified question may be shown itself as an example (its twin
+   *     among the source's verified questions, matched by text); off, a run over the verified set
+   *     measures something
    */
   record Command(
       Questions questions,
@@ -101,7 +107,9 @@ public interface EvaluatePipelineUseCase {
       JaccardThresholds jaccard,
       UserIdentity user,
       Map<String, String> runIdentity,
-      Optional<AskQuestionUseCase.Baseline> baseline) {
+      Optional<AskQuestionUseCase.Baseline> baseline,
+      boolean baseTablesOnly,
+      boolean ownExamples) {
 
     public Command {
       Objects.requireNonNull(questions, "questions");
@@ -147,7 +155,45 @@ public interface EvaluatePipelineUseCase {
           jaccard,
           user,
           runIdentity,
-          Optional.empty());
+          Optional.empty(),
+          false,
+          true);
+    }
+
+    /** The same run asked of the sources' base tables alone. */
+    public Command onBaseTables() {
+      return new Command(
+          questions,
+          strategies,
+          candidates,
+          limit,
+          databases,
+          evidence,
+          semantics,
+          jaccard,
+          user,
+          runIdentity,
+          baseline,
+          true,
+          ownExamples);
+    }
+
+    /** The same run with the bare whole-schema prompt. */
+    public Command asBaseline(AskQuestionUseCase.Baseline b) {
+      return new Command(
+          questions,
+          strategies,
+          candidates,
+          limit,
+          databases,
+          evidence,
+          semantics,
+          jaccard,
+          user,
+          runIdentity,
+          Optional.of(b),
+          baseTablesOnly,
+          ownExamples);
     }
 
     public EvaluationSemantics effectiveSemantics() {

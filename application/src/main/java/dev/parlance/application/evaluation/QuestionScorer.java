@@ -55,6 +55,22 @@ public final class QuestionScorer {
    */
   public QuestionResult score(
       EvaluationQuestion question, Optional<DataSource> database, Optional<String> predictedSql) {
+    return score(question, database, predictedSql, question.goldSql(), predictedSql);
+  }
+
+  /**
+   * Scores with queries rewritten to run (a union's qualifier removed, curated views expanded); the
+   * result shows the question's gold and the prediction as given.
+   *
+   * @param goldAsRun the gold query as it runs
+   * @param predictedAsRun the prediction as it runs
+   */
+  public QuestionResult score(
+      EvaluationQuestion question,
+      Optional<DataSource> database,
+      Optional<String> predictedSql,
+      String goldAsRun,
+      Optional<String> predictedAsRun) {
     if (database.isEmpty()) {
       return new QuestionResult(
           question,
@@ -79,7 +95,8 @@ public final class QuestionScorer {
           Duration.ZERO,
           Duration.ZERO);
     }
-    PreparedQueries queries = semantics.prepare(question.goldSql(), predictedSql.get());
+    PreparedQueries queries =
+        semantics.prepare(goldAsRun, predictedAsRun.orElse(predictedSql.get()));
     DataSource db = database.get();
     Duration budget = semantics.timeout();
     ExecutionOutcome gold;

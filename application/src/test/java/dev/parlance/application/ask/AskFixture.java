@@ -91,6 +91,9 @@ final class AskFixture {
   final Map<String, QueryOutcome> outcomes = new LinkedHashMap<>();
   final Map<String, Boolean> ordered = new LinkedHashMap<>();
 
+  /** Statements the fake parser reads as reading no table / selecting only constants. */
+  final Set<String> constants = new java.util.HashSet<>();
+
   /** The model's answers: the first fragment found in the prompt chooses the answers, in turn. */
   final Map<String, List<String>> answers = new LinkedHashMap<>();
 
@@ -99,6 +102,40 @@ final class AskFixture {
   CuratedContext curated = CuratedContext.none();
   List<String> retrieved = List.of("tb_in.in_cd", "tb_mo.mo_st");
   SchemaCatalog catalog = CATALOG;
+  final MemorySuggestions suggestions = new MemorySuggestions();
+
+  /** The stewards' queue, in memory. */
+  static final class MemorySuggestions implements dev.parlance.domain.curation.SuggestionsPort {
+    final List<dev.parlance.domain.curation.Suggestion> all = new ArrayList<>();
+
+    @Override
+    public List<dev.parlance.domain.curation.Suggestion> add(
+        List<dev.parlance.domain.curation.Suggestion> added) {
+      all.addAll(added);
+      return added;
+    }
+
+    @Override
+    public List<dev.parlance.domain.curation.Suggestion> list(
+        String source, dev.parlance.domain.curation.SuggestionStatus status) {
+      return all.stream().filter(s -> s.source().equals(source) && s.status() == status).toList();
+    }
+
+    @Override
+    public Optional<dev.parlance.domain.curation.Suggestion> find(String source, long id) {
+      return Optional.empty();
+    }
+
+    @Override
+    public dev.parlance.domain.curation.Suggestion decide(
+        String source,
+        long id,
+        dev.parlance.domain.curation.SuggestionStatus decision,
+        String steward) {
+      throw new UnsupportedOperationException();
+    }
+  }
+
   boolean queue;
 
   private final Map<String, Integer> turns = new LinkedHashMap<>();
@@ -303,7 +340,8 @@ final class AskFixture {
                 Set.of(),
                 Set.of(),
                 ordered.getOrDefault(sql, false),
-                Optional.empty());
+                Optional.empty(),
+                constants.contains(sql));
     return new AskQuestionService(
         new AskQuestionService.Ports(
             sources,
@@ -340,7 +378,8 @@ final class AskFixture {
             (sql, catalog) -> shape.apply(sql),
             source -> curated,
             HallucinationExamples.GENERAL,
-            TOKENS),
+            TOKENS,
+            suggestions),
         settings);
   }
 

@@ -464,7 +464,8 @@ class AskQuestionServiceTest {
             AskFixture.user(),
             Optional.empty(),
             OptionalInt.of(1),
-            Optional.of(new AskQuestionUseCase.Baseline(0)));
+            Optional.of(new AskQuestionUseCase.Baseline(0)),
+            false);
 
     Answer answer = ask(AskFixture.settings(1), baseline);
 
@@ -489,7 +490,8 @@ class AskQuestionServiceTest {
                     AskFixture.user(),
                     Optional.empty(),
                     OptionalInt.empty(),
-                    Optional.of(new AskQuestionUseCase.Baseline(0))))
+                    Optional.of(new AskQuestionUseCase.Baseline(0)),
+                    false))
             .schemaView()
             .schemaTokens();
 
@@ -502,7 +504,8 @@ class AskQuestionServiceTest {
                 AskFixture.user(),
                 Optional.empty(),
                 OptionalInt.empty(),
-                Optional.of(new AskQuestionUseCase.Baseline((int) whole - 1))));
+                Optional.of(new AskQuestionUseCase.Baseline((int) whole - 1)),
+                false));
 
     assertThat(cut.schemaElements()).allMatch(c -> c.startsWith("tb_in.")).hasSize(4);
     assertThat(cut.notes()).anyMatch(n -> n.contains("exceeds the baseline's limit"));
@@ -549,5 +552,55 @@ class AskQuestionServiceTest {
 
     String prompt = plant.prompts();
     assertThat(prompt.split("FOREIGN KEY \\(MO_IN_ID\\) REFERENCES TB_IN", -1)).hasSize(2);
+  }
+
+  // --- cannot answer from this source (issue 14) ---
+
+  @Test
+  void should_say_it_cannot_answer_and_queue_the_question_for_stewards_when_the_sql_is_constant() {
+    String nothing = "SELECT NULL AS operating_fpso_count";
+    plant
+        .answer("Question: " + QUESTION, fenced(nothing))
+        .rows(nothing, false, new Object[] {null});
+    plant.constants.add(nothing);
+
+    Answer first = ask(3);
+    Answer again = ask(3);
+
+    assertThat(first.status()).isEqualTo(Answer.Status.CANNOT_ANSWER);
+    assertThat(first.sql()).isEmpty();
+    assertThat(first.confidence()).isZero();
+    assertThat(first.problem()).get().asString().startsWith("cannot answer from this source");
+    assertThat(again.status()).isEqualTo(Answer.Status.CANNOT_ANSWER);
+    // One pending suggestion, however often the question is asked.
+    assertThat(plant.suggestions.all)
+        .singleElement()
+        .satisfies(
+            s -> {
+              assertThat(s.kind())
+                  .isEqualTo(dev.parlance.domain.curation.SuggestionKind.UNANSWERED);
+              assertThat(s.source()).isEqualTo("plant");
+              assertThat(s.target()).isEqualTo(QUESTION);
+              assertThat(s.summary())
+                  .contains("staff asked \"" + QUESTION + "\"; no view covers it");
+            });
+  }
+
+  @Test
+  void should_answer_with_the_real_reading_when_only_some_candidates_say_they_cannot() {
+    String nothing = "SELECT NULL AS n";
+    plant
+        .answer("Question: " + QUESTION, fenced(GOOD), fenced(nothing), fenced(GOOD))
+        .rows(GOOD, false, new Object[] {"IBX-15"})
+        .rows(nothing, false, new Object[] {null});
+    plant.constants.add(nothing);
+
+    Answer answer = ask(3);
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.ANSWERED);
+    assertThat(answer.sql()).contains(GOOD);
+    // The abstaining candidate counts in the denominator, as a failed one does.
+    assertThat(answer.confidence()).isCloseTo(2.0 / 3, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(plant.suggestions.all).isEmpty();
   }
 }

@@ -205,6 +205,7 @@ class EvaluatePipelineServiceTest {
     return switch (status) {
       case QUEUED -> Answer.queued(trace);
       case NO_ANSWER -> Answer.noAnswer(trace, List.of(), "no candidate ran");
+      case CANNOT_ANSWER -> Answer.cannotAnswer(trace, "cannot answer from this source");
       case ANSWERED -> Answer.answered(trace, sql, rows(sql), confidence, List.of(), "");
       case UNSURE -> Answer.unsure(trace, sql, rows(sql), confidence, List.of(), "");
     };

@@ -41,6 +41,7 @@ import dev.parlance.application.evaluation.EvaluatePipelineService;
 import dev.parlance.application.evaluation.EvaluatePipelineUseCase;
 import dev.parlance.application.evaluation.ScorePredictionsService;
 import dev.parlance.application.evaluation.ScorePredictionsUseCase;
+import dev.parlance.application.evaluation.UnionSource;
 import dev.parlance.application.query.RunQueryService;
 import dev.parlance.application.query.RunQueryUseCase;
 import dev.parlance.application.retrieval.HallucinateSchemaService;
@@ -61,16 +62,21 @@ import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.CurationFilePort;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.PublishedCurationPort;
+import dev.parlance.domain.curation.Suggestion;
+import dev.parlance.domain.curation.SuggestionStatus;
+import dev.parlance.domain.curation.SuggestionsPort;
 import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.evaluation.PipelineRunLogPort;
 import dev.parlance.domain.governance.FindAuditPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
+import dev.parlance.domain.question.CuratedContextPort;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -217,10 +223,60 @@ public final class Components implements AutoCloseable {
             evaluationBenchmarks(),
             BenchmarkData.verifiedQuestions(),
             dataSources(),
-            () -> askQuestion(ask),
+            () -> askQuestion(ask, quietSuggestions()),
             BenchmarkExecution.readOnly(connections),
-            Catalogs.jdbc(connections, 0),
-            SqlParsing.analyzer()));
+            new CuratedCatalogService(
+                Catalogs.jdbc(connections, 0), publishedCuration(), execution(), policies(), 0),
+            SqlParsing.analyzer(),
+            policies(),
+            publishedCuration(),
+            BenchmarkData.retrievalBenchmarks(),
+            union -> unionPipeline(union, ask)));
+  }
+
+  /**
+   * The question pipeline over a union of benchmark databases (bench e2e --dataset spiderunion):
+   * the union's schema for catalog and index, each candidate run on the question's own database
+   * with its qualifier removed, no sample rows or values (docs/evaluation.md).
+   */
+  AskQuestionUseCase unionPipeline(UnionSource union, AskSettings ask) {
+    JdbcConnections connections = new JdbcConnections(settings::environmentValue);
+    RetrievalSettings retrieval = RetrievalSettings.defaults();
+    ReadCatalogPort catalogs = union.catalogs(Catalogs.jdbc(connections, 0));
+    return new AskQuestionService(
+        new AskQuestionService.Ports(
+            dataSources(),
+            policies(),
+            catalogs,
+            new SourceSchemaService(
+                dataSources(),
+                catalogs,
+                indexSchema(),
+                index(),
+                embedder(),
+                retrieveSchema(retrieval),
+                PublishedCurationPort.none(),
+                SqlParsing.queryColumns()),
+            index(),
+            embedder(),
+            retrieveSchema(retrieval),
+            union.values(Catalogs.values(connections)),
+            valueIndex(),
+            valueIndex(),
+            execution(),
+            new RunQueryService(
+                dataSources(),
+                policies(),
+                union.questionReads(execution()),
+                store().audit(),
+                Clock.systemUTC()),
+            SqlParsing.analyzer(),
+            CuratedContextPort.none(),
+            HallucinationExamples.parse(
+                settings.get("parlance.llm.hallucination.examples", "general")),
+            promptTokens(),
+            quietSuggestions()),
+        ask.withoutDataSamples());
   }
 
   /** The log of one strategy's pipeline run over a benchmark. */
@@ -419,6 +475,10 @@ public final class Components implements AutoCloseable {
   }
 
   public AskQuestionUseCase askQuestion(AskSettings ask) {
+    return askQuestion(ask, store().suggestions());
+  }
+
+  private AskQuestionUseCase askQuestion(AskSettings ask, SuggestionsPort suggestions) {
     JdbcConnections connections = new JdbcConnections(settings::environmentValue);
     RetrievalSettings retrieval = RetrievalSettings.defaults();
     return new AskQuestionService(
@@ -440,8 +500,34 @@ public final class Components implements AutoCloseable {
             new CuratedContextService(publishedCuration()),
             HallucinationExamples.parse(
                 settings.get("parlance.llm.hallucination.examples", "general")),
-            promptTokens()),
+            promptTokens(),
+            suggestions),
         ask);
+  }
+
+  // Benchmark runs do not write into stewards' queues.
+  private static SuggestionsPort quietSuggestions() {
+    return new SuggestionsPort() {
+      @Override
+      public List<Suggestion> add(List<Suggestion> suggestions) {
+        return suggestions;
+      }
+
+      @Override
+      public List<Suggestion> list(String source, SuggestionStatus status) {
+        return List.of();
+      }
+
+      @Override
+      public Optional<Suggestion> find(String source, long id) {
+        return Optional.empty();
+      }
+
+      @Override
+      public Suggestion decide(String source, long id, SuggestionStatus decision, String steward) {
+        throw new IllegalStateException("benchmark runs keep no suggestions");
+      }
+    };
   }
 
   /**

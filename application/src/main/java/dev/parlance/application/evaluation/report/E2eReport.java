@@ -19,6 +19,7 @@ import java.util.Optional;
  *     are written at the top level
  * @param batch the offline batch folder's state, when the run was made offline
  * @param warnings what was noticed in the benchmark's own files and how it was read
+ * @param comparison another run over the same questions, side by side with this one
  */
 public record E2eReport(
     String dataset,
@@ -40,7 +41,8 @@ public record E2eReport(
     List<String> notes,
     List<String> warnings,
     String finishedAt,
-    double seconds) {
+    double seconds,
+    Optional<Comparison> comparison) {
 
   public E2eReport {
     Objects.requireNonNull(overall, "overall");
@@ -49,7 +51,85 @@ public record E2eReport(
     missingDatabases = List.copyOf(missingDatabases);
     notes = List.copyOf(notes);
     warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    comparison = Objects.requireNonNullElse(comparison, Optional.empty());
   }
+
+  /** The same document with another run beside it. */
+  public E2eReport comparedWith(Comparison c) {
+    return new E2eReport(
+        dataset,
+        semantics,
+        semanticsDescription,
+        goldRevision,
+        run,
+        runDirectory,
+        model,
+        mode,
+        strategy,
+        candidates,
+        evidence,
+        complete,
+        overall,
+        byStrategy,
+        batch,
+        missingDatabases,
+        notes,
+        warnings,
+        finishedAt,
+        seconds,
+        Optional.of(c));
+  }
+
+  /**
+   * This run and another over the same questions (the pipeline and its whole-schema baseline, a
+   * curated source and its base tables alone), side by side, and question by question.
+   *
+   * @param label what this run is, e.g. {@code pipeline} or {@code curated}
+   * @param otherLabel what the other run is
+   * @param other the other run's whole document
+   */
+  public record Comparison(
+      String label, String otherLabel, Side side, Side otherSide, Paired paired, E2eReport other) {}
+
+  /**
+   * One run's numbers for the side-by-side table (per scored question).
+   *
+   * @param recall mean schema recall of the final prompts
+   * @param allGoldColumns share of prompts that showed every gold column
+   */
+  public record Side(
+      String label,
+      int scored,
+      int correct,
+      double accuracy,
+      double promptTokensPerQuestion,
+      double tokensPerQuestion,
+      double callsPerQuestion,
+      double costPerQuestion,
+      double recall,
+      double allGoldColumns) {}
+
+  /**
+   * The questions both runs answered, compared one by one: which run got them right, this run's
+   * prompt tokens against the other's, its model calls beyond the other's.
+   *
+   * @param tokenRatioLimit the ratio {@code withinTokenRatio} counts against (1.3)
+   * @param withinTokenRatio questions whose prompt tokens are at most the limit × the other's
+   * @param withinOneExtraCall questions with at most one model call more than the other run
+   */
+  public record Paired(
+      int questions,
+      int bothCorrect,
+      int onlyThis,
+      int onlyOther,
+      int neither,
+      double tokenRatioMean,
+      double tokenRatioMax,
+      double tokenRatioLimit,
+      int withinTokenRatio,
+      double extraCallsMean,
+      int extraCallsMax,
+      int withinOneExtraCall) {}
 
   /** One strategy's run (or all taken together), scored. */
   public record RunSection(

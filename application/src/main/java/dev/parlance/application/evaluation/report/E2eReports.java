@@ -64,7 +64,111 @@ public final class E2eReports {
         notes,
         r.warnings(),
         description.finished().toString(),
-        Math.round(r.seconds() * 1000) / 1000.0);
+        Math.round(r.seconds() * 1000) / 1000.0,
+        Optional.empty());
+  }
+
+  /** What {@link E2eReport.Paired} counts a question's prompt tokens against. */
+  public static final double TOKEN_RATIO_LIMIT = 1.3;
+
+  /**
+   * {@code first}'s document with {@code second}'s beside it: both runs' numbers, and the questions
+   * both answered compared one by one (under each run's own semantics; the same questions, strategy
+   * by strategy, taken together).
+   */
+  public static E2eReport compare(
+      PipelineEvaluation first,
+      E2eReport firstDocument,
+      String firstLabel,
+      PipelineEvaluation second,
+      E2eReport secondDocument,
+      String secondLabel) {
+    Map<String, ScoredAnswer> others = new LinkedHashMap<>();
+    for (ScoredAnswer a : second.overall().answers()) {
+      others.put(a.strategy() + "\u0000" + a.answer().questionId(), a);
+    }
+    int questions = 0;
+    int both = 0;
+    int onlyThis = 0;
+    int onlyOther = 0;
+    int neither = 0;
+    double ratioSum = 0;
+    double ratioMax = 0;
+    int ratioQuestions = 0;
+    int withinRatio = 0;
+    double extraSum = 0;
+    int extraMax = Integer.MIN_VALUE;
+    int withinCall = 0;
+    for (ScoredAnswer a : first.overall().answers()) {
+      ScoredAnswer b = others.get(a.strategy() + "\u0000" + a.answer().questionId());
+      if (b == null) {
+        continue;
+      }
+      questions++;
+      if (a.correct() && b.correct()) {
+        both++;
+      } else if (a.correct()) {
+        onlyThis++;
+      } else if (b.correct()) {
+        onlyOther++;
+      } else {
+        neither++;
+      }
+      long pa = a.answer().usage().promptTokens();
+      long pb = b.answer().usage().promptTokens();
+      if (pb > 0) {
+        double ratio = (double) pa / pb;
+        ratioSum += ratio;
+        ratioMax = Math.max(ratioMax, ratio);
+        ratioQuestions++;
+        withinRatio += ratio <= TOKEN_RATIO_LIMIT ? 1 : 0;
+      }
+      int extra = a.answer().llmCalls() - b.answer().llmCalls();
+      extraSum += extra;
+      extraMax = Math.max(extraMax, extra);
+      withinCall += extra <= 1 ? 1 : 0;
+    }
+    E2eReport.Paired paired =
+        new E2eReport.Paired(
+            questions,
+            both,
+            onlyThis,
+            onlyOther,
+            neither,
+            ratioQuestions == 0 ? 0 : round(ratioSum / ratioQuestions),
+            round(ratioMax),
+            TOKEN_RATIO_LIMIT,
+            withinRatio,
+            questions == 0 ? 0 : round(extraSum / questions),
+            questions == 0 ? 0 : extraMax,
+            withinCall);
+    return firstDocument.comparedWith(
+        new E2eReport.Comparison(
+            firstLabel,
+            secondLabel,
+            side(firstLabel, first.overall()),
+            side(secondLabel, second.overall()),
+            paired,
+            secondDocument));
+  }
+
+  private static E2eReport.Side side(String label, StrategyRun run) {
+    Tally t = run.report().overall();
+    PipelineMetrics m = run.metrics();
+    int n = m.questions();
+    return new E2eReport.Side(
+        label,
+        t.scored(),
+        t.correct(),
+        round(t.accuracy()),
+        round1(perQuestion(m.tokens().promptTokens(), n)),
+        round1(perQuestion(m.tokens().totalTokens(), n)),
+        n == 0 ? 0 : Math.round(100.0 * m.llmCalls() / n) / 100.0,
+        n == 0
+            ? 0
+            : m.cost().usd().divide(BigDecimal.valueOf(n), 8, RoundingMode.HALF_UP).doubleValue(),
+        round(m.recall().mean()),
+        round(m.recall().complete()));
   }
 
   /** The scored answers that are not correct, in question order (skipped ones are no answers). */

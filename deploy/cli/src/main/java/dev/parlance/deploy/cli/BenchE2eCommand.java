@@ -68,7 +68,10 @@ final class BenchE2eCommand implements Callable<Integer> {
 
   @Option(
       names = "--dataset",
-      description = "spider-dev, bird-dev, bird-dev-pre2024 or bird-minidev")
+      description =
+          "spider-dev, bird-dev, bird-dev-pre2024, bird-minidev, or spiderunion / birdunion (Spider"
+              + " dev's / BIRD dev's questions over the union of all their schemas, CRUSH4SQL's"
+              + " end-to-end setting)")
   String dataset;
 
   @Option(names = "--data", description = "folder laid out like ../shared/data")
@@ -142,6 +145,30 @@ final class BenchE2eCommand implements Callable<Integer> {
           "with --baseline: show as much of the schema as fits N prompt tokens (whole tables in"
               + " catalog order); default: all of it")
   Integer baselineTokens;
+
+  @Option(
+      names = "--compare-baseline",
+      description =
+          "also ask the same questions with the bare whole-schema prompt (--baseline, its own run"
+              + " RUN-baseline) and report both side by side: EX, tokens, calls, schema recall,"
+              + " question by question")
+  boolean compareBaseline;
+
+  @Option(
+      names = "--compare-raw",
+      description =
+          "with --questions: also ask the same questions of each source's base tables alone"
+              + " (curation off: same database, policy and model; its own run RUN-raw) and report"
+              + " curated and raw side by side")
+  boolean compareRaw;
+
+  @Option(
+      names = "--self-examples",
+      description =
+          "with --questions: let a verified question be shown itself as an example (by default its"
+              + " twin among the source's verified questions is left out of the examples, so that"
+              + " a run over the verified set measures something)")
+  boolean selfExamples;
 
   @Option(names = "--llm", paramLabel = "PROFILE", description = "a named language-model profile")
   String profile;
@@ -246,9 +273,21 @@ final class BenchE2eCommand implements Callable<Integer> {
     identity.put("model", model.name());
     identity.put("embedding-model", embedding);
     identity.putAll(settingsIdentity(settings));
-    if (baselineTokens != null && (!baseline || baselineTokens < 1)) {
-      throw CommandFailure.refused("--baseline-tokens needs --baseline and a positive number");
+    if (baselineTokens != null && (!(baseline || compareBaseline) || baselineTokens < 1)) {
+      throw CommandFailure.refused(
+          "--baseline-tokens needs --baseline or --compare-baseline and a positive number");
     }
+    if (compareBaseline && (baseline || compareRaw)) {
+      throw CommandFailure.refused(
+          "--compare-baseline puts the baseline beside the pipeline: give it without --baseline"
+              + " and --compare-raw");
+    }
+    if (compareRaw && questionsFile == null) {
+      throw CommandFailure.refused(
+          "--compare-raw compares a curated source with its base tables: it needs --questions");
+    }
+    AskQuestionUseCase.Baseline bare =
+        new AskQuestionUseCase.Baseline(baselineTokens == null ? 0 : baselineTokens);
     var command =
         new EvaluatePipelineUseCase.Command(
             questions,
@@ -262,10 +301,9 @@ final class BenchE2eCommand implements Callable<Integer> {
             new UserIdentity(
                 user == null ? "parlance-bench" : user, new HashSet<>(roles), Map.of()),
             identity,
-            baseline
-                ? Optional.of(
-                    new AskQuestionUseCase.Baseline(baselineTokens == null ? 0 : baselineTokens))
-                : Optional.empty());
+            baseline ? Optional.of(bare) : Optional.empty(),
+            false,
+            questionsFile == null || selfExamples);
     PrintStream out = cli.out();
     out.printf(
         "bench e2e: %s, strategy %s, %d candidates, model %s (%s)%n",
@@ -280,6 +318,71 @@ final class BenchE2eCommand implements Callable<Integer> {
             : "online");
     out.printf("run:       %s (%s)%n", runName, runDir);
     out.flush();
+    Run first = run(cli, components, settings, model, command, runName, runDir, m, questions);
+    Optional<Run> second = Optional.empty();
+    if (compareBaseline || compareRaw) {
+      String otherName = runName + (compareRaw ? "-raw" : "-baseline");
+      Path otherDir = components.home().benchRuns().resolve(otherName);
+      if (fresh) {
+        setAside(otherDir, chosen);
+      }
+      out.printf("compared:  %s (%s)%n", otherName, otherDir);
+      out.flush();
+      second =
+          Optional.of(
+              run(
+                  cli,
+                  components,
+                  settings,
+                  model,
+                  compareRaw ? command.onBaseTables() : command.asBaseline(bare),
+                  otherName,
+                  otherDir,
+                  m,
+                  questions));
+    }
+    E2eText.print(out, first.evaluation(), first.description(), failuresShown, json);
+    E2eReport document = E2eReports.of(first.evaluation(), first.description());
+    if (second.isPresent()) {
+      Run other = second.get();
+      document =
+          E2eReports.compare(
+              first.evaluation(),
+              document,
+              compareRaw ? "curated" : "pipeline",
+              other.evaluation(),
+              E2eReports.of(other.evaluation(), other.description()),
+              compareRaw ? "raw" : "baseline");
+      E2eText.comparison(out, document.comparison().orElseThrow());
+    }
+    if (json != null) {
+      ReportJson.write(json, document);
+      out.println("wrote " + json);
+    }
+    if (html != null) {
+      E2eHtml.write(html, List.of(document), Optional.ofNullable(title));
+      out.println("wrote " + html);
+    }
+    int code = exitCode(cli, first.evaluation(), model);
+    if (second.isPresent() && code == ParlanceCli.OK) {
+      code = exitCode(cli, second.get().evaluation(), model);
+    }
+    return code;
+  }
+
+  /** One run's evaluation and how it was made. */
+  private record Run(PipelineEvaluation evaluation, RunDescription description) {}
+
+  private Run run(
+      ParlanceCli cli,
+      Components components,
+      AskSettings settings,
+      Model model,
+      EvaluatePipelineUseCase.Command command,
+      String runName,
+      Path runDir,
+      int m,
+      Questions questions) {
     PipelineEvaluation evaluation =
         components
             .evaluatePipeline(settings)
@@ -291,7 +394,7 @@ final class BenchE2eCommand implements Callable<Integer> {
                     new TerminalProgress(cli.err()),
                     new TerminalProgress(cli.err()),
                     problem -> cli.err().println("parlance: " + problem)));
-    RunDescription context =
+    RunDescription description =
         new RunDescription(
             runName,
             runDir.toString(),
@@ -303,17 +406,7 @@ final class BenchE2eCommand implements Callable<Integer> {
                 : Optional.empty(),
             model.batch().map(BatchCompletionPort::status),
             Instant.now());
-    E2eText.print(out, evaluation, context, failuresShown, json);
-    E2eReport document = E2eReports.of(evaluation, context);
-    if (json != null) {
-      ReportJson.write(json, document);
-      out.println("wrote " + json);
-    }
-    if (html != null) {
-      E2eHtml.write(html, List.of(document), Optional.ofNullable(title));
-      out.println("wrote " + html);
-    }
-    return exitCode(cli, evaluation, model);
+    return new Run(evaluation, description);
   }
 
   private int exitCode(ParlanceCli cli, PipelineEvaluation evaluation, Model model) {

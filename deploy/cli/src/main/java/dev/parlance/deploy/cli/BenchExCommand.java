@@ -97,9 +97,17 @@ final class BenchExCommand implements Callable<Integer> {
     if (!Files.isRegularFile(predictions)) {
       throw CommandFailure.refused("no such predictions file: " + predictions);
     }
+    EvaluationDataset chosen = EvaluationDataset.parse(dataset);
+    if (chosen.union().isPresent()) {
+      throw CommandFailure.refused(
+          dataset
+              + " asks questions over a union of schemas: it is a pipeline benchmark ('bench e2e'),"
+              + " not a prediction file's; score a file with --dataset "
+              + chosen.questions().label());
+    }
     var command =
         new ScorePredictionsUseCase.Command(
-            EvaluationDataset.parse(dataset),
+            chosen,
             data,
             predictions,
             Optional.ofNullable(semantics).map(EvaluationSemantics::parse),

@@ -354,4 +354,86 @@ final class E2eText {
     }
     return "$" + usd.divide(BigDecimal.valueOf(n), 6, RoundingMode.HALF_UP).toPlainString();
   }
+
+  /** The two runs side by side, and question by question. */
+  static void comparison(PrintStream out, E2eReport.Comparison c) {
+    out.println();
+    out.printf("== side by side: %s and %s%n", c.label(), c.otherLabel());
+    String format = "  %-24s %14s %14s%n";
+    out.printf(format, "", c.label(), c.otherLabel());
+    E2eReport.Side a = c.side();
+    E2eReport.Side b = c.otherSide();
+    out.printf(format, "scored", a.scored(), b.scored());
+    out.printf(
+        format,
+        "execution accuracy",
+        BenchE2eCommand.percent(a.accuracy()),
+        BenchE2eCommand.percent(b.accuracy()));
+    out.printf(format, "correct", a.correct(), b.correct());
+    out.printf(
+        format,
+        "prompt tokens / question",
+        String.format(Locale.ROOT, "%.1f", a.promptTokensPerQuestion()),
+        String.format(Locale.ROOT, "%.1f", b.promptTokensPerQuestion()));
+    out.printf(
+        format,
+        "all tokens / question",
+        String.format(Locale.ROOT, "%.1f", a.tokensPerQuestion()),
+        String.format(Locale.ROOT, "%.1f", b.tokensPerQuestion()));
+    out.printf(
+        format,
+        "model calls / question",
+        String.format(Locale.ROOT, "%.2f", a.callsPerQuestion()),
+        String.format(Locale.ROOT, "%.2f", b.callsPerQuestion()));
+    out.printf(
+        format,
+        "cost / question",
+        String.format(Locale.ROOT, "$%.6f", a.costPerQuestion()),
+        String.format(Locale.ROOT, "$%.6f", b.costPerQuestion()));
+    out.printf(
+        format,
+        "schema recall",
+        String.format(Locale.ROOT, "%.3f", a.recall()),
+        String.format(Locale.ROOT, "%.3f", b.recall()));
+    out.printf(
+        format,
+        "every gold column shown",
+        BenchE2eCommand.percent(a.allGoldColumns()),
+        BenchE2eCommand.percent(b.allGoldColumns()));
+    E2eReport.Paired p = c.paired();
+    if (p.questions() == 0) {
+      out.println("  no question has an answer from both runs yet");
+      return;
+    }
+    out.printf(
+        Locale.ROOT,
+        "  question by question (%d answered by both): both right %d, only %s %d, only %s %d,"
+            + " neither %d%n",
+        p.questions(),
+        p.bothCorrect(),
+        c.label(),
+        p.onlyThis(),
+        c.otherLabel(),
+        p.onlyOther(),
+        p.neither());
+    out.printf(
+        Locale.ROOT,
+        "  %s's prompt tokens ÷ %s's: mean %.3f, max %.3f; within %.1f× for %d of %d%n",
+        c.label(),
+        c.otherLabel(),
+        p.tokenRatioMean(),
+        p.tokenRatioMax(),
+        p.tokenRatioLimit(),
+        p.withinTokenRatio(),
+        p.questions());
+    out.printf(
+        Locale.ROOT,
+        "  %s's model calls beyond %s's: mean %.2f, max %d; at most one more for %d of %d%n",
+        c.label(),
+        c.otherLabel(),
+        p.extraCallsMean(),
+        p.extraCallsMax(),
+        p.withinOneExtraCall(),
+        p.questions());
+  }
 }
