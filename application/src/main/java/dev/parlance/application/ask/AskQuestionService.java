@@ -92,6 +92,18 @@ public final class AskQuestionService implements AskQuestionUseCase {
   // Per source and user: whether the last question needed retrieval (a hint for starting the
   // hallucination call early; the decision itself is made on the schema read).
   private final Map<String, Boolean> retrievalLastTime = new ConcurrentHashMap<>();
+  // The whole visible schema's size, per schema and curation.
+  private final Map<SchemaKey, Long> wholeSchemaTokens =
+      java.util.Collections.synchronizedMap(
+          new java.util.LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<SchemaKey, Long> eldest) {
+              return size() > 64;
+            }
+          });
+
+  private record SchemaKey(SchemaCatalog visible, CuratedContext curated) {}
+
   // Rendered schemas' token counts: counting a large schema's text costs more than rendering it.
   private final Map<String, Long> schemaTokens =
       java.util.Collections.synchronizedMap(
@@ -281,7 +293,10 @@ public final class AskQuestionService implements AskQuestionUseCase {
     // tokens: within the budget the prompt shows it whole.
     private SchemaView decide(Optional<AskQuestionUseCase.Baseline> baseline) {
       List<String> everything = ContextBuilder.everything(visible);
-      long tokens = schemaTokens(everything);
+      // Rendering a large schema costs more than comparing it: the same schema, the same size.
+      long tokens =
+          wholeSchemaTokens.computeIfAbsent(
+              new SchemaKey(visible, curated), k -> schemaTokens(everything));
       int columns = visible.columnCount();
       if (baseline.isPresent()) {
         int limit = baseline.get().tokenLimit();

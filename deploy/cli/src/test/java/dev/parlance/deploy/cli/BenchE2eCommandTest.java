@@ -463,4 +463,103 @@ class BenchE2eCommandTest {
     }
     return files;
   }
+
+  @Test
+  void should_put_the_pipeline_beside_its_bare_whole_schema_baseline_on_the_same_questions()
+      throws Exception {
+    model = recordings(new RecordedOpenAi());
+    Path json = directory.resolve("compared.json");
+    Path html = directory.resolve("compared.html");
+
+    CliRun run =
+        run(
+            model.environment(),
+            e2e(
+                "--limit",
+                "2",
+                "--candidates",
+                "1",
+                "--compare-baseline",
+                "--json",
+                json.toString(),
+                "--html",
+                html.toString()));
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains("compared:  spider-dev-m1-gpt-4o-mini-baseline")
+        .contains("== side by side: pipeline and baseline")
+        .contains("question by question (2 answered by both): both right 2")
+        .contains("model calls beyond baseline's: mean 0.00, max 0; at most one more for 2 of 2");
+    // The pipeline's prompts carry sample rows; the baseline's are the bare schema.
+    List<String> prompts = model.prompts();
+    assertThat(prompts).hasSize(4);
+    assertThat(prompts.subList(0, 2)).allMatch(p -> p.contains("rows from singer"));
+    assertThat(prompts.subList(2, 4))
+        .allMatch(p -> p.contains("CREATE TABLE singer") && !p.contains("rows from"));
+    JsonNode c = JSON.readTree(json.toFile()).path("comparison");
+    assertThat(c.path("label").asText()).isEqualTo("pipeline");
+    assertThat(c.path("other_label").asText()).isEqualTo("baseline");
+    assertThat(c.path("paired").path("within_one_extra_call").asInt()).isEqualTo(2);
+    assertThat(c.path("other").path("schema_context").path("whole-schema baseline").asInt())
+        .isEqualTo(2);
+    assertThat(Files.readString(html)).contains("pipeline and baseline, side by side");
+  }
+
+  /**
+   * Issue 13: Spider's questions over the union of all 166 Spider schemas (4,502 columns, tables
+   * named db.table); each answer runs on its question's own database with the qualifier removed, so
+   * an answer that reads another database's table fails.
+   */
+  @Test
+  void should_answer_over_the_spider_union_and_run_each_answer_on_its_own_database()
+      throws Exception {
+    model =
+        new RecordedOpenAi()
+            .answer(
+                "Question: How many singers do we have?",
+                fenced("SELECT count(*) FROM concert_singer.singer"))
+            // The database singer has a table singer too: the wrong database's table.
+            .answer(
+                "Question: What is the total number of singers?",
+                fenced("SELECT count(*) FROM singer.singer"))
+            .answer(
+                "Question: Show name, country, age for all singers",
+                fenced(
+                    "SELECT T.name, T.country, T.age FROM concert_singer.singer AS T"
+                        + " ORDER BY T.age DESC"));
+    Path json = directory.resolve("union.json");
+
+    CliRun run =
+        run(
+            model.environment(),
+            "bench",
+            "e2e",
+            "--dataset",
+            "spiderunion",
+            "--data",
+            data.toString(),
+            "--limit",
+            "3",
+            "--candidates",
+            "1",
+            "--json",
+            json.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains("execution accuracy 66.67% (2 correct of 3 scored; 3 questions) — spider")
+        .contains("note: asked over the union of 166 databases' schemas (4503 columns)")
+        .contains("schema     the final prompt's schema: retrieval 3");
+    String prompts = String.join("\n", model.prompts());
+    assertThat(prompts).contains("CREATE TABLE concert_singer.singer").doesNotContain("rows from");
+    JsonNode r = JSON.readTree(json.toFile());
+    assertThat(r.path("dataset").asText()).isEqualTo("spiderunion");
+    JsonNode failure = r.path("failures").get(0);
+    assertThat(failure.path("id").asText()).isEqualTo("1");
+    assertThat(failure.path("status").asText()).isEqualTo("no_answer");
+    assertThat(failure.path("problem").asText()).contains("singer.singer");
+    // Recall compares the gold's columns, qualified by their database, with the prompt's.
+    assertThat(r.path("recall").path("questions").asInt()).isEqualTo(1);
+  }
 }
