@@ -63,6 +63,9 @@ public final class AskQuestionService implements AskQuestionUseCase {
 
   public static final int VALUE_MAX_LENGTH = 100;
 
+  /** The share of a whole schema's tokens its sample rows may add (docs/ask.md). */
+  static final double SAMPLE_SHARE = 0.25;
+
   /** Rows of each competing reading shown with an unsure answer. */
   static final int PREVIEW_ROWS = 5;
 
@@ -252,6 +255,9 @@ public final class AskQuestionService implements AskQuestionUseCase {
             case BASELINE -> baselineColumns;
           };
       PromptContext context = context(selected, values, asked);
+      if (view.way() == SchemaView.Way.WHOLE_SCHEMA) {
+        context = withinSampleShare(context, view.schemaTokens());
+      }
       view = view.shown(context.columnCount());
       List<Candidate> candidates = rounds.attempt(context, asked.correctionRounds());
       if (ledger.queued()) {
@@ -288,6 +294,30 @@ public final class AskQuestionService implements AskQuestionUseCase {
     }
 
     private List<String> baselineColumns = List.of();
+
+    // A whole schema's sample rows take at most SAMPLE_SHARE of its own tokens: as many rows per
+    // table as fit, so that showing a small schema whole stays near the bare prompt's cost.
+    private PromptContext withinSampleShare(PromptContext context, long schemaTokens) {
+      long allowed = Math.round(schemaTokens * (1 + SAMPLE_SHARE));
+      for (int rows = settings.sampleRows(); rows > 0; rows--) {
+        PromptContext cut = context.withSampleRows(rows);
+        if (ports.tokens().count(SchemaText.createTables(cut)) <= allowed) {
+          if (rows < settings.sampleRows()) {
+            notes.add(
+                "sample rows cut to "
+                    + rows
+                    + " per table: a whole schema's samples take at most "
+                    + Math.round(100 * SAMPLE_SHARE)
+                    + "% of its tokens");
+          }
+          return cut;
+        }
+      }
+      if (settings.sampleRows() > 0) {
+        notes.add("no sample rows: one row per table would exceed the whole schema's share");
+      }
+      return context.withSampleRows(0);
+    }
 
     // The whole visible schema, rendered as prompts show it (descriptions, keys; no samples), in
     // tokens: within the budget the prompt shows it whole.

@@ -102,6 +102,10 @@ final class AskFixture {
   CuratedContext curated = CuratedContext.none();
   List<String> retrieved = List.of("tb_in.in_cd", "tb_mo.mo_st");
   SchemaCatalog catalog = CATALOG;
+
+  /** When set, sample reads return rows of this value. */
+  String sampleValue;
+
   final MemorySuggestions suggestions = new MemorySuggestions();
 
   /** The stewards' queue, in memory. */
@@ -370,6 +374,20 @@ final class AskFixture {
             (source, phrase, k) -> values,
             (source, p, user, sql) -> {
               governedReads.add(sql);
+              if (sampleValue != null && sql.startsWith("SELECT ") && sql.contains(" LIMIT ")) {
+                // A sample read: as many rows as asked, one value per column.
+                int columns = sql.substring(7, sql.indexOf(" FROM ")).split(",").length;
+                int limit = Integer.parseInt(sql.substring(sql.lastIndexOf(' ') + 1));
+                List<ResultColumn> header = new ArrayList<>();
+                List<Object> row = new ArrayList<>();
+                for (int i = 0; i < columns; i++) {
+                  header.add(new ResultColumn("c" + i, ""));
+                  row.add(sampleValue);
+                }
+                return new QueryOutcome.Ran(
+                    new QueryResult(
+                        header, java.util.Collections.nCopies(limit, row), false, 0, sql, sql));
+              }
               return new QueryOutcome.Ran(
                   new QueryResult(
                       List.of(new ResultColumn("x", "")), List.of(), false, 0, sql, sql));

@@ -603,4 +603,35 @@ class AskQuestionServiceTest {
     assertThat(answer.confidence()).isCloseTo(2.0 / 3, org.assertj.core.data.Offset.offset(1e-9));
     assertThat(plant.suggestions.all).isEmpty();
   }
+
+  @Test
+  void should_cut_a_whole_schemas_sample_rows_to_a_quarter_of_its_tokens() {
+    plant.answer("Question: " + QUESTION, fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+    plant.sampleValue = "sv";
+    // Described columns make the schema big enough for some rows, not three per table.
+    String about = "a described column, " + "with words ".repeat(20);
+    plant.curated =
+        new CuratedContext(
+            Map.of("tb_in.in_cd", about, "tb_in.in_owner", about, "tb_mo.mo_st", about),
+            Map.of(),
+            List.of(),
+            List.of(),
+            Set.of());
+
+    Answer answer =
+        ask(
+            AskFixture.settings(1).withWholeSchemaTokens(3000),
+            Command.of("plant", QUESTION, AskFixture.user()));
+
+    String prompt = plant.prompts();
+    long rows = prompt.lines().filter(l -> l.startsWith("'sv'") || l.startsWith("1\t")).count();
+    // Two tables: three rows each would take more than a quarter of the schema's tokens.
+    assertThat(rows).isBetween(2L, 4L);
+    assertThat(answer.notes()).anyMatch(n -> n.startsWith("sample rows cut to"));
+    long schema = answer.schemaView().schemaTokens();
+    long shown =
+        AskFixture.TOKENS.count(
+            prompt.substring(prompt.indexOf("CREATE TABLE"), prompt.lastIndexOf("*/") + 2));
+    assertThat(shown).isLessThanOrEqualTo(Math.round(schema * 1.25));
+  }
 }
