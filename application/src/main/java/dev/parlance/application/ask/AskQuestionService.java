@@ -66,6 +66,9 @@ public final class AskQuestionService implements AskQuestionUseCase {
   /** The share of a whole schema's tokens its sample rows may add (docs/ask.md). */
   static final double SAMPLE_SHARE = 0.25;
 
+  /** The sample tokens a whole schema may add however small it is. */
+  static final long SAMPLE_FLOOR = 100;
+
   /** Rows of each competing reading shown with an unsure answer. */
   static final int PREVIEW_ROWS = 5;
 
@@ -295,10 +298,11 @@ public final class AskQuestionService implements AskQuestionUseCase {
 
     private List<String> baselineColumns = List.of();
 
-    // A whole schema's sample rows take at most SAMPLE_SHARE of its own tokens: as many rows per
-    // table as fit, so that showing a small schema whole stays near the bare prompt's cost.
+    // A whole schema's sample rows take at most SAMPLE_SHARE of its own tokens (SAMPLE_FLOOR on a
+    // tiny one, where a share would be none): as many rows per table as fit, so that showing a
+    // small schema whole stays near the bare prompt's cost.
     private PromptContext withinSampleShare(PromptContext context, long schemaTokens) {
-      long allowed = Math.round(schemaTokens * (1 + SAMPLE_SHARE));
+      long allowed = schemaTokens + Math.max(Math.round(schemaTokens * SAMPLE_SHARE), SAMPLE_FLOOR);
       for (int rows = settings.sampleRows(); rows > 0; rows--) {
         PromptContext cut = context.withSampleRows(rows);
         if (ports.tokens().count(SchemaText.createTables(cut)) <= allowed) {
@@ -308,7 +312,9 @@ public final class AskQuestionService implements AskQuestionUseCase {
                     + rows
                     + " per table: a whole schema's samples take at most "
                     + Math.round(100 * SAMPLE_SHARE)
-                    + "% of its tokens");
+                    + "% of its tokens (or "
+                    + SAMPLE_FLOOR
+                    + ")");
           }
           return cut;
         }

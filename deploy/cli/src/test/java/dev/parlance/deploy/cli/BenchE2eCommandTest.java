@@ -467,7 +467,13 @@ class BenchE2eCommandTest {
   @Test
   void should_put_the_pipeline_beside_its_bare_whole_schema_baseline_on_the_same_questions()
       throws Exception {
-    model = recordings(new RecordedOpenAi());
+    String nobody = "SELECT name FROM singer WHERE age > 100";
+    model =
+        new RecordedOpenAi()
+            .answer("Question: How many singers do we have?", fenced(COUNT))
+            .answer("Question: What is the total number of singers?", fenced(nobody))
+            // Told it returned no rows, the model stands by its statement.
+            .answer("That query did not answer", fenced(nobody));
     Path json = directory.resolve("compared.json");
     Path html = directory.resolve("compared.html");
 
@@ -489,18 +495,19 @@ class BenchE2eCommandTest {
     assertThat(run.out())
         .contains("compared:  spider-dev-m1-gpt-4o-mini-baseline")
         .contains("== side by side: pipeline and baseline")
-        .contains("question by question (2 answered by both): both right 2")
-        .contains("model calls beyond baseline's: mean 0.00, max 0; at most one more for 2 of 2");
-    // The pipeline's prompts carry sample rows; the baseline's are the bare schema.
+        .contains("question by question (2 answered by both): both right 1")
+        // The pipeline corrected the empty result once; the baseline makes no corrections.
+        .contains("model calls beyond baseline's: mean 0.50, max 1; at most one more for 2 of 2");
     List<String> prompts = model.prompts();
-    assertThat(prompts).hasSize(4);
-    assertThat(prompts.subList(0, 2)).allMatch(p -> p.contains("rows from singer"));
-    assertThat(prompts.subList(2, 4))
+    assertThat(prompts).hasSize(5);
+    assertThat(prompts.subList(0, 3)).anyMatch(p -> p.contains("it ran but returned no rows"));
+    assertThat(prompts.subList(3, 5))
         .allMatch(p -> p.contains("CREATE TABLE singer") && !p.contains("rows from"));
     JsonNode c = JSON.readTree(json.toFile()).path("comparison");
     assertThat(c.path("label").asText()).isEqualTo("pipeline");
     assertThat(c.path("other_label").asText()).isEqualTo("baseline");
     assertThat(c.path("paired").path("within_one_extra_call").asInt()).isEqualTo(2);
+    assertThat(c.path("paired").path("extra_calls_max").asInt()).isEqualTo(1);
     assertThat(c.path("other").path("schema_context").path("whole-schema baseline").asInt())
         .isEqualTo(2);
     assertThat(Files.readString(html)).contains("pipeline and baseline, side by side");
