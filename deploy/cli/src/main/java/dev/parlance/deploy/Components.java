@@ -77,6 +77,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -475,8 +476,12 @@ public final class Components implements AutoCloseable {
   }
 
   public AskQuestionUseCase askQuestion(AskSettings ask) {
-    return askQuestion(ask, store().suggestions());
+    // One pipeline per settings: it remembers schema sizes and which sources needed retrieval.
+    return askers.computeIfAbsent(ask, a -> askQuestion(a, store().suggestions()));
   }
+
+  private final Map<AskSettings, AskQuestionUseCase> askers =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   private AskQuestionUseCase askQuestion(AskSettings ask, SuggestionsPort suggestions) {
     JdbcConnections connections = new JdbcConnections(settings::environmentValue);
