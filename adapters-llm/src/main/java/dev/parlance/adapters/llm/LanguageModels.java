@@ -13,6 +13,7 @@ import dev.parlance.adapters.llm.mistral.MistralChats;
 import dev.parlance.adapters.llm.ollama.OllamaChats;
 import dev.parlance.adapters.llm.openai.OpenAiChats;
 import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.completion.LanguageModelsPort;
 import java.util.List;
 
 /**
@@ -22,6 +23,15 @@ import java.util.List;
  */
 public final class LanguageModels {
   private LanguageModels() {}
+
+  /**
+   * The models of a configuration: {@code settings} gives a setting by its key ({@code
+   * parlance.llm.model}) or an environment variable by its name ({@code OPENAI_API_KEY}).
+   */
+  public static LanguageModelsPort configured(
+      java.util.function.Function<String, java.util.Optional<String>> settings) {
+    return new ConfiguredLanguageModelsAdapter(settings);
+  }
 
   public static CompleteChatPort create(LlmProfile profile) {
     if (profile.batchDirectory().isPresent()) {

@@ -1,669 +1,85 @@
 package dev.parlance.application.ask;
 
-import dev.parlance.application.query.RunQueryUseCase;
-import dev.parlance.application.retrieval.HallucinateSchemaService;
-import dev.parlance.application.retrieval.Hallucination;
-import dev.parlance.application.retrieval.HallucinationExamples;
 import dev.parlance.application.retrieval.Progress;
-import dev.parlance.application.retrieval.RetrievalQuery;
-import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
-import dev.parlance.application.retrieval.SourceSchemaUseCase;
 import dev.parlance.application.retrieval.UnknownSourceException;
-import dev.parlance.domain.catalog.ReadCatalogPort;
-import dev.parlance.domain.catalog.SchemaCatalog;
-import dev.parlance.domain.completion.CompleteChatPort;
-import dev.parlance.domain.completion.CountTokensPort;
-import dev.parlance.domain.curation.Curation;
-import dev.parlance.domain.curation.Suggestion;
-import dev.parlance.domain.curation.SuggestionKind;
-import dev.parlance.domain.curation.SuggestionStatus;
-import dev.parlance.domain.curation.SuggestionsPort;
-import dev.parlance.domain.governance.ExecuteQueryPort;
-import dev.parlance.domain.governance.GovernancePoliciesPort;
-import dev.parlance.domain.governance.GovernancePolicy;
-import dev.parlance.domain.governance.QueryOutcome;
-import dev.parlance.domain.governance.QueryResult;
-import dev.parlance.domain.question.CuratedContext;
-import dev.parlance.domain.question.CuratedContextPort;
-import dev.parlance.domain.question.ExecutionVote;
-import dev.parlance.domain.retrieval.EmbedTextPort;
-import dev.parlance.domain.retrieval.HallucinatedSchema;
-import dev.parlance.domain.retrieval.IndexSchemaPort;
-import dev.parlance.domain.retrieval.RetrievalMode;
-import dev.parlance.domain.source.DataSource;
+import dev.parlance.application.source.IndexSourceUseCase;
+import dev.parlance.application.source.SourceNotReadyException;
+import dev.parlance.domain.completion.LanguageModelsPort;
+import dev.parlance.domain.completion.LanguageModelsPort.LanguageModel;
+import dev.parlance.domain.completion.LanguageModelsPort.ModelRequest;
+import dev.parlance.domain.completion.NoLanguageModelException;
 import dev.parlance.domain.source.DataSourcesPort;
-import dev.parlance.domain.sql.AnalyzeSqlPort;
-import dev.parlance.domain.sql.SqlShape;
-import dev.parlance.domain.values.IndexValuesPort;
-import dev.parlance.domain.values.ReadColumnValuesPort;
-import dev.parlance.domain.values.SearchValuesPort;
-import dev.parlance.domain.values.ValueMatch;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.function.Function;
 
 /**
- * The question pipeline (ARCHITECTURE "a question's way through the house"): retrieval with a
- * hallucinated schema, value retrieval, a prompt context cut to what the user may see, the
- * strategy's candidates, governed execution of each, self-correction with the database's errors,
- * one retry with a wider schema, and the execution vote.
+ * Asking a question: a known source whose indexes are ready, the model the command names (else the
+ * source's, else the default), then the question pipeline.
  */
 public final class AskQuestionService implements AskQuestionUseCase {
 
-  /** Distinct values read per text column for the value index, and their longest length. */
-  public static final int VALUES_PER_COLUMN = 5000;
+  private final DataSourcesPort sources;
+  private final LanguageModelsPort models;
+  private final IndexSourceUseCase indexing;
+  private final QuestionPipeline pipeline;
+  private final Function<String, Optional<StrategyName>> sourceStrategies;
 
-  public static final int VALUE_MAX_LENGTH = 100;
-
-  /** The share of a whole schema's tokens its sample rows may add (docs/ask.md). */
-  static final double SAMPLE_SHARE = 0.25;
-
-  /** The sample tokens a whole schema may add however small it is. */
-  static final long SAMPLE_FLOOR = 100;
-
-  /** Rows of each competing reading shown with an unsure answer. */
-  static final int PREVIEW_ROWS = 5;
-
-  /** What the pipeline reads from and writes to. */
-  public record Ports(
+  /**
+   * @param sourceStrategies the strategy a source is configured with, if any (a command's own
+   *     strategy wins)
+   */
+  public AskQuestionService(
       DataSourcesPort sources,
-      GovernancePoliciesPort policies,
-      ReadCatalogPort catalogs,
-      SourceSchemaUseCase schemaIndexing,
-      IndexSchemaPort schemaIndex,
-      EmbedTextPort embedder,
-      RetrieveSchemaUseCase retriever,
-      ReadColumnValuesPort valueReader,
-      IndexValuesPort valueIndex,
-      SearchValuesPort valueSearch,
-      ExecuteQueryPort governedReads,
-      RunQueryUseCase runQuery,
-      AnalyzeSqlPort analyzer,
-      CuratedContextPort curation,
-      HallucinationExamples hallucinationExamples,
-      CountTokensPort tokens,
-      SuggestionsPort suggestions) {}
-
-  private final Ports ports;
-  private final AskSettings defaults;
-  private final Map<StrategyName, Strategy> strategies = new EnumMap<>(StrategyName.class);
-  // Per source and user: whether the last question needed retrieval (a hint for starting the
-  // hallucination call early; the decision itself is made on the schema read).
-  private final Map<String, Boolean> retrievalLastTime = new ConcurrentHashMap<>();
-  // The whole visible schema's size, per schema and curation.
-  private final Map<SchemaKey, Long> wholeSchemaTokens =
-      java.util.Collections.synchronizedMap(
-          new java.util.LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<SchemaKey, Long> eldest) {
-              return size() > 64;
-            }
-          });
-
-  private record SchemaKey(SchemaCatalog visible, CuratedContext curated) {}
-
-  // Rendered schemas' token counts: counting a large schema's text costs more than rendering it.
-  private final Map<String, Long> schemaTokens =
-      java.util.Collections.synchronizedMap(
-          new java.util.LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
-              return size() > 64;
-            }
-          });
-
-  public AskQuestionService(Ports ports, AskSettings defaults) {
-    this.ports = ports;
-    this.defaults = defaults;
-    for (Strategy s :
-        List.of(new DirectStrategy(), new C3Strategy(), new DinStrategy(), new TaSqlStrategy())) {
-      strategies.put(s.name(), s);
-    }
+      LanguageModelsPort models,
+      IndexSourceUseCase indexing,
+      QuestionPipeline pipeline,
+      Function<String, Optional<StrategyName>> sourceStrategies) {
+    this.sources = sources;
+    this.models = models;
+    this.indexing = indexing;
+    this.pipeline = pipeline;
+    this.sourceStrategies = sourceStrategies;
   }
 
   @Override
-  public Answer ask(Command command, CompleteChatPort llm, Progress progress) {
-    DataSource source =
-        ports
-            .sources()
-            .find(command.source())
-            .orElseThrow(() -> new UnknownSourceException(command.source()));
-    AskSettings settings = defaults;
-    if (command.strategy().isPresent()) {
-      settings = settings.withStrategy(command.strategy().get());
-    }
-    if (command.candidates().isPresent()) {
-      settings = settings.withCandidates(command.candidates().getAsInt());
-    }
-    return new Run(source, command, llm, settings, progress).answer();
+  public void prepare(String source, Optional<String> modelProfile, Progress progress) {
+    model(source, modelProfile);
+    indexing.awaitReady(source, progress);
   }
 
-  /** One question's run: its ledger, its caches and its notes. */
-  private final class Run {
-    private final DataSource source;
-    private final Command command;
-    private final AskSettings settings;
-    private final Progress progress;
-    private final Ledger ledger;
-    private final Strategy strategy;
-    private final GovernancePolicy policy;
-    private final CuratedContext curated;
-    private final List<String> notes = new ArrayList<>();
-    private SchemaCatalog visible;
-
-    Run(
-        DataSource source,
-        Command command,
-        CompleteChatPort llm,
-        AskSettings settings,
-        Progress progress) {
-      this.source = source;
-      this.command = command;
-      this.settings = settings;
-      this.progress = progress;
-      this.ledger = new Ledger(llm);
-      this.strategy = strategies.get(settings.strategy());
-      this.policy =
-          ports
-              .policies()
-              .current(source.name())
-              .orElseGet(() -> GovernancePolicy.defaults(source.name()));
-      CuratedContext context = ports.curation().forSource(source.name());
-      this.curated =
-          command.ownExampleHidden() ? context.withoutExamplesAsking(command.question()) : context;
+  private LanguageModel model(String source, Optional<String> profile) {
+    if (sources.find(source).isEmpty()) {
+      throw new UnknownSourceException(source);
     }
-
-    private long started;
-    private SchemaView view = SchemaView.unknown();
-
-    Answer answer() {
-      ensureIndexes();
-      started = System.nanoTime();
-      Optional<AskQuestionUseCase.Baseline> baseline = command.baseline();
-      AskSettings asked = baseline.isPresent() ? settings.bare() : settings;
-      // Whether this source needed retrieval for this user last time: then the hallucination call
-      // starts at once and runs while Parlance reads the catalog and looks up values.
-      String hintKey = source.name() + "\u0000" + command.user();
-      boolean expectRetrieval =
-          baseline.isEmpty() && Boolean.TRUE.equals(retrievalLastTime.get(hintKey));
-      Optional<HallucinatedSchema> hallucination = Optional.empty();
-      List<ValueMatch> values = List.of();
-      try (ExecutorService background = Executors.newVirtualThreadPerTaskExecutor()) {
-        Future<Optional<HallucinatedSchema>> hallucinating =
-            expectRetrieval ? background.submit(this::hallucinate) : null;
-        // Embedding the question needs the cores the model's call leaves idle; retrieval then
-        // finds it among the recent embeddings.
-        background.submit(() -> ports.embedder().embedQuery(command.question()));
-        SchemaCatalog catalog = ledger.time("catalog", () -> ports.catalogs().read(source));
-        visible = new Visibility(policy, command.user()).visible(catalog);
-        view = ledger.time("catalog", () -> decide(baseline));
-        boolean retrieval = view.way() == SchemaView.Way.RETRIEVAL;
-        if (baseline.isEmpty()) {
-          retrievalLastTime.put(hintKey, retrieval);
-        }
-        if (retrieval && hallucinating == null) {
-          hallucinating = background.submit(this::hallucinate);
-        }
-        if (asked.valueTopK() > 0) {
-          values =
-              ledger.time(
-                  "values",
-                  () ->
-                      new ValueRetrieval(ports.valueSearch(), ports.governedReads())
-                          .find(
-                              source,
-                              policy,
-                              command.user(),
-                              command.question(),
-                              visible,
-                              curated,
-                              settings.valueThreshold(),
-                              settings.valueTopK()));
-        }
-        if (hallucinating != null) {
-          Optional<HallucinatedSchema> h = join(hallucinating);
-          if (retrieval) {
-            hallucination = h;
-          } else {
-            notes.add(
-                "the schema now fits the whole-schema budget; the hallucination asked for was not"
-                    + " used");
-          }
-        }
-      }
-      if (ledger.queued()) {
-        return Answer.queued(trace());
-      }
-      CandidateRounds rounds =
-          new CandidateRounds(
-              strategy,
-              new Strategy.Tools(ledger, asked, ports.analyzer()),
-              ports.runQuery(),
-              ports.analyzer(),
-              source.name(),
-              command.user(),
-              visible);
-      List<String> selected =
-          switch (view.way()) {
-            case RETRIEVAL -> retrieve(hallucination, settings.schemaBudget());
-            case WHOLE_SCHEMA -> ContextBuilder.everything(visible);
-            case BASELINE -> baselineColumns;
-          };
-      PromptContext context = context(selected, values, asked);
-      if (view.way() == SchemaView.Way.WHOLE_SCHEMA) {
-        context = withinSampleShare(context, view.schemaTokens());
-      }
-      view = view.shown(context.columnCount());
-      List<Candidate> candidates = rounds.attempt(context, asked.correctionRounds());
-      if (ledger.queued()) {
-        return Answer.queued(trace());
-      }
-      if (baseline.isEmpty() && candidates.stream().noneMatch(Candidate::hasRows)) {
-        // RB-SQL: after repeated failure, once more with a wider schema (all of it when it fits).
-        List<String> wider =
-            visible.columnCount() <= settings.widerBudget()
-                ? ContextBuilder.everything(visible)
-                : retrieve(hallucination, settings.widerBudget());
-        PromptContext widerContext = context(wider, values, asked);
-        if (widerContext.columnCount() > context.columnCount()) {
-          notes.add(
-              "no candidate returned rows with "
-                  + context.columnCount()
-                  + " columns in the prompt; retried once with "
-                  + widerContext.columnCount());
-          List<Candidate> retry =
-              rounds.attempt(widerContext, Math.min(1, settings.correctionRounds()));
-          if (ledger.queued()) {
-            return Answer.queued(trace());
-          }
-          if (retry.stream().anyMatch(Candidate::ran)) {
-            candidates = retry;
-            context = widerContext;
-            view = view.shown(context.columnCount());
-          }
-        }
-      }
-      final List<Candidate> pool = candidates;
-      ExecutionVote.Result vote = ledger.time("voting", () -> rounds.vote(pool));
-      return result(context, pool, vote);
-    }
-
-    private List<String> baselineColumns = List.of();
-
-    // A whole schema's sample rows take at most SAMPLE_SHARE of its own tokens (SAMPLE_FLOOR on a
-    // tiny one, where a share would be none): as many rows per table as fit, so that showing a
-    // small schema whole stays near the bare prompt's cost.
-    private PromptContext withinSampleShare(PromptContext context, long schemaTokens) {
-      long allowed = schemaTokens + Math.max(Math.round(schemaTokens * SAMPLE_SHARE), SAMPLE_FLOOR);
-      for (int rows = settings.sampleRows(); rows > 0; rows--) {
-        PromptContext cut = context.withSampleRows(rows);
-        if (ports.tokens().count(SchemaText.createTables(cut)) <= allowed) {
-          if (rows < settings.sampleRows()) {
-            notes.add(
-                "sample rows cut to "
-                    + rows
-                    + " per table: a whole schema's samples take at most "
-                    + Math.round(100 * SAMPLE_SHARE)
-                    + "% of its tokens (or "
-                    + SAMPLE_FLOOR
-                    + ")");
-          }
-          return cut;
-        }
-      }
-      if (settings.sampleRows() > 0) {
-        notes.add("no sample rows: one row per table would exceed the whole schema's share");
-      }
-      return context.withSampleRows(0);
-    }
-
-    // The whole visible schema, rendered as prompts show it (descriptions, keys; no samples), in
-    // tokens: within the budget the prompt shows it whole.
-    private SchemaView decide(Optional<AskQuestionUseCase.Baseline> baseline) {
-      List<String> everything = ContextBuilder.everything(visible);
-      // Rendering a large schema costs more than comparing it: the same schema, the same size.
-      long tokens =
-          wholeSchemaTokens.computeIfAbsent(
-              new SchemaKey(visible, curated), k -> schemaTokens(everything));
-      int columns = visible.columnCount();
-      if (baseline.isPresent()) {
-        int limit = baseline.get().tokenLimit();
-        baselineColumns = everything;
-        if (limit > 0 && tokens > limit) {
-          baselineColumns = fitting(limit);
-          notes.add(
-              "the whole schema ("
-                  + tokens
-                  + " tokens) exceeds the baseline's limit of "
-                  + limit
-                  + ": the prompt shows the "
-                  + baselineColumns.size()
-                  + " columns of the first tables that fit");
-        }
-        return new SchemaView(
-            SchemaView.Way.BASELINE,
-            tokens,
-            limit,
-            ports.tokens().tokenizer(),
-            baselineColumns.size(),
-            columns);
-      }
-      int budget = settings.wholeSchemaTokens();
-      SchemaView.Way way =
-          budget > 0 && tokens <= budget ? SchemaView.Way.WHOLE_SCHEMA : SchemaView.Way.RETRIEVAL;
-      return new SchemaView(way, tokens, budget, ports.tokens().tokenizer(), 0, columns);
-    }
-
-    // Whole tables in catalog order while their rendering stays within the limit.
-    private List<String> fitting(int limit) {
-      List<String> kept = new ArrayList<>();
-      for (dev.parlance.domain.catalog.Table t : visible.tables()) {
-        List<String> with = new ArrayList<>(kept);
-        t.columns()
-            .forEach(
-                c ->
-                    with.add(
-                        dev.parlance.domain.catalog.Names.key(t.name())
-                            + "."
-                            + dev.parlance.domain.catalog.Names.key(c.name())));
-        if (schemaTokens(with) > limit) {
-          break;
-        }
-        kept = with;
-      }
-      return kept;
-    }
-
-    private long schemaTokens(List<String> columns) {
-      String text =
-          SchemaText.createTables(
-              new ContextBuilder(ports.governedReads(), ports.embedder())
-                  .build(
-                      source,
-                      policy,
-                      command.user(),
-                      command.question(),
-                      visible,
-                      columns,
-                      List.of(),
-                      curated,
-                      settings.schemaOnly()));
-      return schemaTokens.computeIfAbsent(text, ports.tokens()::count);
-    }
-
-    private <T> T join(Future<T> future) {
-      try {
-        return future.get();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while asking the language model", e);
-      } catch (ExecutionException e) {
-        if (e.getCause() instanceof RuntimeException r) {
-          throw r;
-        }
-        throw new IllegalStateException(e.getCause());
-      }
-    }
-
-    private long wall() {
-      return (System.nanoTime() - started) / 1_000_000;
-    }
-
-    // Indexing a source's schema and values happens once, on its first question.
-    private void ensureIndexes() {
-      boolean schemaCurrent =
-          ports
-              .schemaIndex()
-              .status(source.name())
-              .map(s -> s.model().equals(ports.embedder().modelName()))
-              .orElse(false);
-      boolean valuesIndexed = ports.valueIndex().count(source.name()).isPresent();
-      if (schemaCurrent && valuesIndexed) {
-        return;
-      }
-      String stage = "indexing (first use)";
-      ledger.time(
-          stage,
-          () -> {
-            if (!schemaCurrent) {
-              ports.schemaIndexing().index(source.name(), progress);
-            }
-            if (!valuesIndexed) {
-              progress.update("reading values", 0, 1);
-              SchemaCatalog structure = ports.catalogs().read(source);
-              ports
-                  .valueIndex()
-                  .replace(
-                      source.name(),
-                      ports
-                          .valueReader()
-                          .read(source, structure, VALUES_PER_COLUMN, VALUE_MAX_LENGTH));
-              progress.update("reading values", 1, 1);
-            }
-          });
-      ledger.markOneTime(stage);
-    }
-
-    private Optional<HallucinatedSchema> hallucinate() {
-      if (!settings.hallucinate()) {
-        return Optional.empty();
-      }
-      Hallucination h =
-          new HallucinateSchemaService(ledgerPort("hallucination"), ports.hallucinationExamples())
-              .hallucinateWithUsage(command.question());
-      return h.schema().isEmpty() ? Optional.empty() : Optional.of(h.schema());
-    }
-
-    // The hallucination service calls the model itself; its calls go through the ledger.
-    private CompleteChatPort ledgerPort(String stage) {
-      return request -> ledger.complete(stage, request);
-    }
-
-    private List<String> retrieve(Optional<HallucinatedSchema> hallucination, int budget) {
-      return ledger.time(
-          "retrieval",
-          () ->
-              ports
-                  .retriever()
-                  .retrieve(
-                      new RetrievalQuery(
-                          source.name(),
-                          command.question(),
-                          hallucination,
-                          RetrievalMode.DEFAULT,
-                          budget))
-                  .columnIds());
-    }
-
-    private PromptContext context(
-        List<String> selected, List<ValueMatch> values, AskSettings asked) {
-      return ledger.time(
-          "context",
-          () ->
-              new ContextBuilder(ports.governedReads(), ports.embedder())
-                  .build(
-                      source,
-                      policy,
-                      command.user(),
-                      command.question(),
-                      visible,
-                      selected,
-                      values,
-                      curated,
-                      asked));
-    }
-
-    // What a question that stopped before its prompt was built (queued) tells.
-    private Answer.Trace trace() {
-      return new Answer.Trace(
-          source.name(),
-          command.question(),
-          settings.strategy(),
-          List.of(),
-          List.of(),
-          List.of(),
-          ledger.reports(),
-          notes,
-          wall(),
-          ledger.llmBusyMillis(),
-          view);
-    }
-
-    private Answer.Trace trace(PromptContext context, List<Candidate> pool) {
-      return new Answer.Trace(
-          source.name(),
-          command.question(),
-          settings.strategy(),
-          pool.stream().map(Candidate::report).toList(),
-          context.columnIds(),
-          context.values(),
-          ledger.reports(),
-          notes,
-          wall(),
-          ledger.llmBusyMillis(),
-          view);
-    }
-
-    private Answer result(PromptContext context, List<Candidate> pool, ExecutionVote.Result vote) {
-      if (vote.winner().isEmpty() && pool.stream().anyMatch(Candidate::answerless)) {
-        String sql =
-            pool.stream().filter(Candidate::answerless).findFirst().orElseThrow().draft.get().sql();
-        suggestCuration(sql);
-        return Answer.cannotAnswer(
-            trace(context, pool),
-            "cannot answer from this source: the model's SQL reads no table or selects only"
-                + " constants ("
-                + SqlText.oneLine(sql)
-                + "); the question went to the source's stewards as a curation suggestion");
-      }
-      if (vote.winner().isEmpty()) {
-        String why =
-            pool.stream()
-                .filter(c -> c.outcome != null)
-                .map(c -> Candidate.problem(c.outcome))
-                .findFirst()
-                .orElse("the language model gave no usable SQL");
-        return Answer.noAnswer(trace(context, pool), readings(pool, vote, 0), why);
-      }
-      ExecutionVote.Group winner = vote.winner().get();
-      Candidate chosen = pool.get(winner.first());
-      QueryResult full = ((QueryOutcome.Ran) chosen.outcome).result();
-      QueryResult shown = capped(full);
-      boolean sure = vote.sure(settings.confidenceThreshold());
-      String explanation =
-          pool.stream()
-              .filter(c -> winner.members().contains(c.index))
-              .map(c -> c.draft.flatMap(Strategy.Draft::explanation))
-              .flatMap(Optional::stream)
-              .findFirst()
-              .orElseGet(() -> describe(chosen.shape, full));
-      String sql = chosen.draft.get().sql();
-      return sure
-          ? Answer.answered(
-              trace(context, pool),
-              sql,
-              shown,
-              vote.confidence(),
-              readings(pool, vote, 1),
-              explanation)
-          : Answer.unsure(
-              trace(context, pool),
-              sql,
-              shown,
-              vote.confidence(),
-              readings(pool, vote, 0),
-              explanation);
-    }
-
-    // Staff asked something no view covers: the stewards' queue gets it, once while pending.
-    private void suggestCuration(String sql) {
-      String target =
-          command.question().length() > 400
-              ? command.question().substring(0, 399) + "…"
-              : command.question();
-      try {
-        boolean queued =
-            ports.suggestions().list(source.name(), SuggestionStatus.PENDING).stream()
-                .anyMatch(s -> s.kind() == SuggestionKind.UNANSWERED && s.target().equals(target));
-        if (queued) {
-          return;
-        }
-        ports
-            .suggestions()
-            .add(
-                List.of(
-                    Suggestion.pending(
-                        SuggestionKind.UNANSWERED,
-                        target,
-                        "staff asked \""
-                            + SqlText.oneLine(command.question())
-                            + "\"; no view covers it (the model wrote "
-                            + SqlText.oneLine(sql)
-                            + ")",
-                        Curation.empty(source.name()),
-                        Instant.now())));
-      } catch (RuntimeException e) {
-        notes.add("the curation suggestion could not be stored: " + e.getMessage());
-      }
-    }
-
-    private List<Reading> readings(List<Candidate> pool, ExecutionVote.Result vote, int skip) {
-      List<Reading> out = new ArrayList<>();
-      for (ExecutionVote.Group g :
-          vote.groups().subList(Math.min(skip, vote.groups().size()), vote.groups().size())) {
-        Candidate c = pool.get(g.first());
-        QueryResult r = ((QueryOutcome.Ran) c.outcome).result();
-        out.add(
-            new Reading(
-                c.draft.get().sql(),
-                g.size(),
-                (double) g.size() / Math.max(1, vote.total()),
-                r.rowCount(),
-                r.rows().subList(0, Math.min(PREVIEW_ROWS, r.rowCount()))));
-      }
-      return out;
-    }
-
-    private QueryResult capped(QueryResult r) {
-      if (r.rowCount() <= settings.shownRows()) {
-        return r;
-      }
-      return new QueryResult(
-          r.columns(),
-          r.rows().subList(0, settings.shownRows()),
-          true,
-          r.elapsedMs(),
-          r.sqlAsked(),
-          r.sqlRun());
-    }
+    return models
+        .choose(new ModelRequest(profile, Optional.of(source), Optional.empty(), Optional.empty()))
+        .orElseThrow(
+            () -> new NoLanguageModelException("answering a question", models.howToConfigure()));
   }
 
-  // When the model wrote no explanation: what the parse of the SQL says it reads.
-  static String describe(SqlShape shape, QueryResult result) {
-    StringBuilder s = new StringBuilder("The query reads ");
-    if (shape == null || shape.tables().isEmpty()) {
-      s.append("the source");
-    } else {
-      s.append(shape.tables().size() == 1 ? "table " : "tables ")
-          .append(String.join(", ", shape.tables().stream().sorted().toList()));
-      if (!shape.columns().isEmpty()) {
-        s.append(" (columns ")
-            .append(String.join(", ", shape.columns().stream().sorted().toList()))
-            .append(')');
+  @Override
+  public Answer ask(Command command, Progress progress) {
+    LanguageModel model = model(command.source(), command.modelProfile());
+    IndexSourceUseCase.IndexState state = indexing.state(command.source());
+    if (!(state instanceof IndexSourceUseCase.Ready)) {
+      if (state instanceof IndexSourceUseCase.NotReady) {
+        indexing.start(command.source());
       }
+      throw new SourceNotReadyException(command.source(), state);
     }
-    s.append(" and returns ")
-        .append(result.rowCount())
-        .append(result.rowCount() == 1 ? " row" : " rows")
-        .append(shape != null && shape.orderedAtTop() ? ", in the order it specifies." : ".");
-    return s.toString();
+    Optional<StrategyName> strategy =
+        command.strategy().or(() -> sourceStrategies.apply(command.source()));
+    return pipeline.ask(
+        new Command(
+            command.source(),
+            command.question(),
+            command.user(),
+            strategy,
+            command.candidates(),
+            command.modelProfile(),
+            command.baseline(),
+            command.ownExampleHidden()),
+        model.chat(),
+        progress);
   }
 }

@@ -30,7 +30,7 @@ import java.util.Optional;
  * that budget. Both prompts render identically (CREATE TABLE with the dataset's descriptions, keys
  * and foreign keys); neither has sample rows, which a benchmark union has no database for.
  */
-public final class PromptSizeBenchmark {
+public final class PromptSizeBenchmark implements PromptSizeUseCase {
 
   /**
    * @param recall mean column recall of the retrieved prompt's columns (gold ∩ shown / gold)
@@ -53,20 +53,40 @@ public final class PromptSizeBenchmark {
   private final LoadRetrievalBenchmarkPort loader;
   private final IndexSchemaUseCase indexer;
   private final RetrieveSchemaUseCase retriever;
-  private final CountTokensPort tokens;
+  private final java.util.function.Function<String, CountTokensPort> tokenizers;
 
+  /**
+   * @param tokenizers the tokenizer of a model, by the model's name
+   */
   public PromptSizeBenchmark(
       LoadRetrievalBenchmarkPort loader,
       IndexSchemaUseCase indexer,
       RetrieveSchemaUseCase retriever,
-      CountTokensPort tokens) {
+      java.util.function.Function<String, CountTokensPort> tokenizers) {
     this.loader = loader;
     this.indexer = indexer;
     this.retriever = retriever;
-    this.tokens = tokens;
+    this.tokenizers = tokenizers;
   }
 
-  public Report run(RetrievalDataset dataset, Path data, int budget, int limit, Progress progress) {
+  @Override
+  public Report run(Command command, Progress progress) {
+    return run(
+        command.dataset(),
+        command.data(),
+        command.budget(),
+        command.limit(),
+        tokenizers.apply(command.tokenizerModel()),
+        progress);
+  }
+
+  private Report run(
+      RetrievalDataset dataset,
+      Path data,
+      int budget,
+      int limit,
+      CountTokensPort tokens,
+      Progress progress) {
     RetrievalBenchmark benchmark = loader.load(dataset, data, Optional.empty());
     String sourceName = "bench-" + dataset.label() + "-enriched";
     SchemaCatalog catalog = new SchemaCatalog(sourceName, benchmark.catalog().tables());
@@ -125,8 +145,8 @@ public final class PromptSizeBenchmark {
               List.of(),
               CuratedContext.none(),
               settings);
-      retrieved += count(small);
-      full += count(whole);
+      retrieved += count(tokens, small);
+      full += count(tokens, whole);
       recall += ColumnRecall.at(q.goldColumns(), small.columnIds(), Integer.MAX_VALUE);
       shown += small.columnCount();
       progress.update("prompts", i + 1, questions.size());
@@ -144,7 +164,7 @@ public final class PromptSizeBenchmark {
         tokens.tokenizer());
   }
 
-  private long count(PromptContext ctx) {
+  private static long count(CountTokensPort tokens, PromptContext ctx) {
     long total = 0;
     for (PromptMessage m : DirectStrategy.request(ctx).messages()) {
       total += tokens.count(m.text());

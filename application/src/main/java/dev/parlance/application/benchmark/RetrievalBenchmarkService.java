@@ -4,6 +4,7 @@ import dev.parlance.application.retrieval.IndexSchemaUseCase;
 import dev.parlance.application.retrieval.IndexSchemaUseCase.IndexReport;
 import dev.parlance.application.retrieval.Progress;
 import dev.parlance.application.retrieval.RetrievalQuery;
+import dev.parlance.application.retrieval.RetrievalSettings;
 import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
 import dev.parlance.domain.benchmark.LoadRetrievalBenchmarkPort;
 import dev.parlance.domain.benchmark.RetrievalBenchmark;
@@ -17,6 +18,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /** Runs a CRUSH4SQL retrieval benchmark end to end: load, index, retrieve per question, score. */
 public final class RetrievalBenchmarkService implements RetrievalBenchmarkUseCase {
@@ -25,19 +27,23 @@ public final class RetrievalBenchmarkService implements RetrievalBenchmarkUseCas
 
   private final LoadRetrievalBenchmarkPort loader;
   private final IndexSchemaUseCase indexer;
-  private final RetrieveSchemaUseCase retriever;
+  private final Function<RetrievalSettings, RetrieveSchemaUseCase> retrievers;
 
+  /**
+   * @param retrievers retrieval with the given settings (a benchmark may change them)
+   */
   public RetrievalBenchmarkService(
       LoadRetrievalBenchmarkPort loader,
       IndexSchemaUseCase indexer,
-      RetrieveSchemaUseCase retriever) {
+      Function<RetrievalSettings, RetrieveSchemaUseCase> retrievers) {
     this.loader = loader;
     this.indexer = indexer;
-    this.retriever = retriever;
+    this.retrievers = retrievers;
   }
 
   @Override
   public RetrievalBenchmarkReport run(Command command, Progress progress) {
+    RetrieveSchemaUseCase retriever = retrievers.apply(command.settings());
     RetrievalBenchmark benchmark =
         loader.load(command.dataset(), command.dataDir(), command.questions());
     List<RetrievalQuestion> questions =

@@ -1,6 +1,7 @@
 package dev.parlance.application.benchmark;
 
 import dev.parlance.application.retrieval.Progress;
+import dev.parlance.application.retrieval.RetrievalSettings;
 import dev.parlance.domain.benchmark.RetrievalDataset;
 import dev.parlance.domain.retrieval.RetrievalMode;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ public interface RetrievalBenchmarkUseCase {
    *     default mode as it works without a language model)
    * @param indexDetails whether the default mode's index holds the catalog's descriptions and
    *     values besides the names (off: names only, as the paper indexes)
+   * @param settings retrieval's tunable parts, changed for ablations
    */
   record Command(
       RetrievalDataset dataset,
@@ -28,8 +30,10 @@ public interface RetrievalBenchmarkUseCase {
       RetrievalMode mode,
       List<Integer> budgets,
       boolean useHallucinations,
-      boolean indexDetails) {
+      boolean indexDetails,
+      RetrievalSettings settings) {
     public Command {
+      settings = Objects.requireNonNullElse(settings, RetrievalSettings.defaults());
       Objects.requireNonNull(dataset, "dataset");
       Objects.requireNonNull(dataDir, "dataDir");
       questions = Objects.requireNonNullElse(questions, Optional.empty());
@@ -47,7 +51,7 @@ public interface RetrievalBenchmarkUseCase {
         Optional<Path> questions,
         RetrievalMode mode,
         List<Integer> budgets) {
-      this(dataset, dataDir, questions, mode, budgets, true, true);
+      this(dataset, dataDir, questions, mode, budgets, true, true, RetrievalSettings.defaults());
     }
   }
 }

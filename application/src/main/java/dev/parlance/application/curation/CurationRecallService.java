@@ -19,6 +19,7 @@ import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -33,7 +34,12 @@ public final class CurationRecallService implements CurationRecallUseCase {
   private final QueryColumnsPort queryColumns;
   private final IndexSchemaUseCase indexer;
   private final RetrieveSchemaUseCase retriever;
+  private final java.util.function.Function<String, Map<String, String>> shippedBaseSql;
 
+  /**
+   * @param shippedBaseSql the base-table SQL of each verified question, for sources that ship it
+   *     (the demo); empty for others
+   */
   public CurationRecallService(
       DataSourcesPort sources,
       PublishedCurationPort curations,
@@ -41,7 +47,9 @@ public final class CurationRecallService implements CurationRecallUseCase {
       CuratedCatalogService curated,
       QueryColumnsPort queryColumns,
       IndexSchemaUseCase indexer,
-      RetrieveSchemaUseCase retriever) {
+      RetrieveSchemaUseCase retriever,
+      java.util.function.Function<String, Map<String, String>> shippedBaseSql) {
+    this.shippedBaseSql = shippedBaseSql;
     this.sources = sources;
     this.curations = curations;
     this.raw = raw;
@@ -67,6 +75,11 @@ public final class CurationRecallService implements CurationRecallUseCase {
                 () ->
                     new IllegalArgumentException(
                         "source " + source.name() + " has no published curation to measure"));
+    Map<String, String> baseSql =
+        command.baseSql().isEmpty() ? shippedBaseSql.apply(source.name()) : command.baseSql();
+    if (baseSql.isEmpty()) {
+      throw new MissingBaseSqlException(source.name());
+    }
     progress.update("reading catalogs", 0, 2);
     SchemaCatalog rawCatalog = raw.read(source);
     SchemaCatalog curatedCatalog = curated.curated(source, rawCatalog, curation);
@@ -74,7 +87,7 @@ public final class CurationRecallService implements CurationRecallUseCase {
     List<String> notes = new ArrayList<>();
     List<Gold> golds = new ArrayList<>();
     for (VerifiedQuery q : curation.approved()) {
-      String base = command.baseSql().get(q.id());
+      String base = baseSql.get(q.id());
       if (base == null) {
         notes.add(q.id() + " skipped: no base-table SQL");
         continue;

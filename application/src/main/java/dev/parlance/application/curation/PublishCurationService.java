@@ -111,7 +111,8 @@ public final class PublishCurationService implements PublishCurationUseCase {
               + report.millis()
               + " ms";
     } catch (RuntimeException e) {
-      reindexed = "not re-indexed: " + e.getMessage() + " (run 'parlance schema index')";
+      reindexed =
+          "not re-indexed: " + e.getMessage() + "; index the source again once that is fixed";
     }
     GovernancePolicy policy =
         policies.current(source.name()).orElseGet(() -> GovernancePolicy.defaults(source.name()));

@@ -11,6 +11,7 @@ import dev.parlance.domain.catalog.Table;
 import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.completion.CompletionRequest;
 import dev.parlance.domain.completion.Completions;
+import dev.parlance.domain.completion.LanguageModelsPort;
 import dev.parlance.domain.completion.NoLanguageModelException;
 import dev.parlance.domain.curation.CuratedView;
 import dev.parlance.domain.curation.Curation;
@@ -41,7 +42,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -60,7 +60,7 @@ public final class SuggestCurationService implements SuggestCurationUseCase {
 
   private final DataSourcesPort sources;
   private final ReadCatalogPort live;
-  private final Supplier<Optional<CompleteChatPort>> llm;
+  private final LanguageModelsPort models;
   private final ExecuteQueryPort executor;
   private final GovernancePoliciesPort policies;
   private final EditCurationUseCase edits;
@@ -74,7 +74,7 @@ public final class SuggestCurationService implements SuggestCurationUseCase {
   public SuggestCurationService(
       DataSourcesPort sources,
       ReadCatalogPort live,
-      Supplier<Optional<CompleteChatPort>> llm,
+      LanguageModelsPort models,
       ExecuteQueryPort executor,
       GovernancePoliciesPort policies,
       EditCurationUseCase edits,
@@ -82,7 +82,7 @@ public final class SuggestCurationService implements SuggestCurationUseCase {
       Clock clock) {
     this.sources = sources;
     this.live = live;
-    this.llm = llm;
+    this.models = models;
     this.executor = executor;
     this.policies = policies;
     this.edits = edits;
@@ -93,9 +93,10 @@ public final class SuggestCurationService implements SuggestCurationUseCase {
   // ---- descriptions
 
   @Override
-  public List<Suggestion> suggestDescriptions(String source, List<String> tables) {
+  public List<Suggestion> suggestDescriptions(
+      String source, List<String> tables, Optional<String> modelProfile) {
     DataSource ds = source(source);
-    CompleteChatPort model = model();
+    CompleteChatPort model = model(source, modelProfile);
     Curation working = edits.workingCopy(source);
     List<Suggestion> out = new ArrayList<>();
     for (Table t : tables(live.read(ds), working, tables)) {
@@ -304,9 +305,10 @@ public final class SuggestCurationService implements SuggestCurationUseCase {
   // ---- value dictionaries
 
   @Override
-  public List<Suggestion> suggestValues(String source, List<String> tables) {
+  public List<Suggestion> suggestValues(
+      String source, List<String> tables, Optional<String> modelProfile) {
     DataSource ds = source(source);
-    CompleteChatPort model = model();
+    CompleteChatPort model = model(source, modelProfile);
     Curation working = edits.workingCopy(source);
     GovernancePolicy policy =
         policies.current(ds.name()).orElseGet(() -> GovernancePolicy.defaults(ds.name()));
@@ -467,8 +469,11 @@ public final class SuggestCurationService implements SuggestCurationUseCase {
     return sources.find(name).orElseThrow(() -> new UnknownSourceException(name));
   }
 
-  private CompleteChatPort model() {
-    return llm.get().orElseThrow(() -> new NoLanguageModelException("this assistant"));
+  private CompleteChatPort model(String source, Optional<String> profile) {
+    return models
+        .choose(LanguageModelsPort.ModelRequest.of(profile, Optional.of(source)))
+        .map(LanguageModelsPort.LanguageModel::chat)
+        .orElseThrow(() -> new NoLanguageModelException("this assistant", models.howToConfigure()));
   }
 
   private static String ask(CompleteChatPort model, String prompt) {

@@ -2,6 +2,7 @@ package dev.parlance.application.curation;
 
 import dev.parlance.domain.curation.Suggestion;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Assistants that propose curation, suggestions only: a steward accepts each (it is merged into the
@@ -11,9 +12,11 @@ public interface SuggestCurationUseCase {
 
   /**
    * Friendly names and descriptions for the cryptic tables (all, or those named) and their columns,
-   * from their names, types, samples and keys, each as a conceptual view. Needs an LLM.
+   * from their names, types, samples and keys, each as a conceptual view. Needs an LLM: the named
+   * profile, else the source's, else the default.
    */
-  List<Suggestion> suggestDescriptions(String source, List<String> tables);
+  List<Suggestion> suggestDescriptions(
+      String source, List<String> tables, Optional<String> modelProfile);
 
   /**
    * Partially extended views: each conceptual view with the descriptive columns of the views its
@@ -22,7 +25,7 @@ public interface SuggestCurationUseCase {
   List<Suggestion> suggestViews(String source);
 
   /** Value dictionaries for coded columns, from their distinct values. Needs an LLM. */
-  List<Suggestion> suggestValues(String source, List<String> tables);
+  List<Suggestion> suggestValues(String source, List<String> tables, Optional<String> modelProfile);
 
   List<Suggestion> pending(String source);
 

@@ -2,6 +2,7 @@ package dev.parlance.application.evaluation;
 
 import dev.parlance.application.ask.Answer;
 import dev.parlance.application.ask.AskQuestionUseCase;
+import dev.parlance.application.ask.QuestionPipeline;
 import dev.parlance.application.ask.StageReport;
 import dev.parlance.application.ask.StrategyName;
 import dev.parlance.application.retrieval.Progress;
@@ -68,21 +69,21 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
       LoadEvaluationBenchmarkPort benchmarks,
       ReadVerifiedQuestionsPort verifiedQuestions,
       DataSourcesPort sources,
-      Supplier<AskQuestionUseCase> pipeline,
+      Supplier<QuestionPipeline> pipeline,
       RunBenchmarkQueryPort runner,
       ReadCatalogPort catalogs,
       AnalyzeSqlPort analyzer,
       GovernancePoliciesPort policies,
       PublishedCurationPort curations,
       LoadRetrievalBenchmarkPort unions,
-      Function<UnionSource, AskQuestionUseCase> unionPipeline) {
+      Function<UnionSource, QuestionPipeline> unionPipeline) {
 
     /** What benchmarks and verified questions need; no union, no curation. */
     public Ports(
         LoadEvaluationBenchmarkPort benchmarks,
         ReadVerifiedQuestionsPort verifiedQuestions,
         DataSourcesPort sources,
-        Supplier<AskQuestionUseCase> pipeline,
+        Supplier<QuestionPipeline> pipeline,
         RunBenchmarkQueryPort runner,
         ReadCatalogPort catalogs,
         AnalyzeSqlPort analyzer) {
@@ -106,13 +107,13 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
   }
 
   private final Ports ports;
-  private AskQuestionUseCase pipeline;
+  private QuestionPipeline pipeline;
 
   public EvaluatePipelineService(Ports ports) {
     this.ports = ports;
   }
 
-  private synchronized AskQuestionUseCase pipeline() {
+  private synchronized QuestionPipeline pipeline() {
     if (pipeline == null) {
       pipeline = ports.pipeline().get();
     }
@@ -132,7 +133,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
     List<EvaluationQuestion> selected = select(benchmark, command, notes);
     Map<String, DataSource> sources = sources(benchmark, selected);
     Optional<UnionSource> union = union(command.questions(), benchmark, notes);
-    Supplier<AskQuestionUseCase> asker =
+    Supplier<QuestionPipeline> asker =
         union.isPresent() ? memo(() -> ports.unionPipeline().apply(union.get())) : this::pipeline;
     ScoredAs scoredAs =
         switch (command.questions()) {
@@ -486,7 +487,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
     private final Map<String, DataSource> sources;
     private final Watch watch;
     private final List<String> notes;
-    private final Supplier<AskQuestionUseCase> asker;
+    private final Supplier<QuestionPipeline> asker;
     private final Optional<UnionSource> union;
     private String unionOn;
     private int resumed;
@@ -504,7 +505,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         Map<String, DataSource> sources,
         Watch watch,
         List<String> notes,
-        Supplier<AskQuestionUseCase> asker,
+        Supplier<QuestionPipeline> asker,
         Optional<UnionSource> union) {
       this.asker = asker;
       this.union = union;
@@ -574,6 +575,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
                         command.user(),
                         Optional.of(strategy),
                         OptionalInt.of(command.candidates()),
+                        Optional.empty(),
                         command.baseline(),
                         !command.ownExamples()),
                     llm,

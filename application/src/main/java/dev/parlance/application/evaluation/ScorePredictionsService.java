@@ -26,6 +26,12 @@ public final class ScorePredictionsService implements ScorePredictionsUseCase {
   }
 
   @Override
+  public EvaluationBenchmark questions(
+      dev.parlance.domain.evaluation.EvaluationDataset dataset, java.nio.file.Path dataDir) {
+    return benchmarks.load(dataset, dataDir);
+  }
+
+  @Override
   public EvaluationReport score(Command command, Progress progress) {
     long start = System.nanoTime();
     EvaluationBenchmark benchmark = benchmarks.load(command.dataset(), command.dataDir());

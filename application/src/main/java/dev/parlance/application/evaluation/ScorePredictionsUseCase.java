@@ -16,6 +16,13 @@ public interface ScorePredictionsUseCase {
   EvaluationReport score(Command command, Progress progress);
 
   /**
+   * A benchmark's questions with their gold SQL, as its files give them (e.g. to write a gold
+   * file).
+   */
+  dev.parlance.domain.evaluation.EvaluationBenchmark questions(
+      dev.parlance.domain.evaluation.EvaluationDataset dataset, java.nio.file.Path dataDir);
+
+  /**
    * @param dataDir the folder laid out like the shared benchmark data
    * @param predictions a Spider-style or BIRD-style prediction file
    * @param semantics the evaluator's rules; the dataset's own when empty

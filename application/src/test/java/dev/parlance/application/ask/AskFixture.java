@@ -221,7 +221,7 @@ final class AskFixture {
     return "I cannot help with that.";
   }
 
-  AskQuestionService service(AskSettings settings) {
+  QuestionPipelineService service(AskSettings settings) {
     DataSourcesPort sources =
         new DataSourcesPort() {
           @Override
@@ -346,8 +346,8 @@ final class AskFixture {
                 ordered.getOrDefault(sql, false),
                 Optional.empty(),
                 constants.contains(sql));
-    return new AskQuestionService(
-        new AskQuestionService.Ports(
+    return new QuestionPipelineService(
+        new QuestionPipelineService.Ports(
             sources,
             policies,
             source -> catalog,

@@ -464,6 +464,7 @@ class AskQuestionServiceTest {
             AskFixture.user(),
             Optional.empty(),
             OptionalInt.of(1),
+            Optional.empty(),
             Optional.of(new AskQuestionUseCase.Baseline(0)),
             false);
 
@@ -490,6 +491,7 @@ class AskQuestionServiceTest {
                     AskFixture.user(),
                     Optional.empty(),
                     OptionalInt.empty(),
+                    Optional.empty(),
                     Optional.of(new AskQuestionUseCase.Baseline(0)),
                     false))
             .schemaView()
@@ -504,6 +506,7 @@ class AskQuestionServiceTest {
                 AskFixture.user(),
                 Optional.empty(),
                 OptionalInt.empty(),
+                Optional.empty(),
                 Optional.of(new AskQuestionUseCase.Baseline((int) whole - 1)),
                 false));
 

@@ -119,7 +119,7 @@ class GovernanceBenchmarkServiceTest {
                 service.run(
                     new GovernanceBenchmarkUseCase.Command(
                         "nowhere", UserIdentity.of("b"), 1, 1, 0)))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(dev.parlance.application.retrieval.UnknownSourceException.class)
         .hasMessageContaining("no source named 'nowhere'");
   }
 

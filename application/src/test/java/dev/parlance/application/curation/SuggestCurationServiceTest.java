@@ -13,6 +13,7 @@ import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.completion.Completion;
 import dev.parlance.domain.completion.Completions;
 import dev.parlance.domain.completion.Cost;
+import dev.parlance.domain.completion.FakeLanguageModels;
 import dev.parlance.domain.completion.TokenUsage;
 import dev.parlance.domain.curation.CuratedView;
 import dev.parlance.domain.curation.Suggestion;
@@ -74,7 +75,7 @@ class SuggestCurationServiceTest {
     return new SuggestCurationService(
         CurationFakes.sources(),
         s -> RAW,
-        () -> llm,
+        FakeLanguageModels.of(llm),
         new CurationFakes.Executor(
             sql ->
                 sql.contains("SELECT MO_ST,")
@@ -102,7 +103,8 @@ class SuggestCurationServiceTest {
         """;
 
     List<Suggestion> made =
-        service(Optional.of(model)).suggestDescriptions("plant", List.of("TB_MO"));
+        service(Optional.of(model))
+            .suggestDescriptions("plant", List.of("TB_MO"), Optional.empty());
 
     assertThat(prompts.getFirst())
         .contains("Table TB_MO")
@@ -122,7 +124,8 @@ class SuggestCurationServiceTest {
     answer =
         "table | installation | A platform.\ncolumn | IN_ID | id | key\ncolumn | IN_CD | code | code";
     SuggestCurationService service = service(Optional.of(model));
-    List<Suggestion> made = service.suggestDescriptions("plant", List.of("TB_IN", "TB_MO"));
+    List<Suggestion> made =
+        service.suggestDescriptions("plant", List.of("TB_IN", "TB_MO"), Optional.empty());
 
     service.accept("plant", made.get(0).id(), "rita");
     service.reject("plant", made.get(1).id(), "rita");
@@ -139,11 +142,15 @@ class SuggestCurationServiceTest {
         "table | installation | A platform.\ncolumn | IN_ID | id | key\ncolumn | IN_CD | code | installation code";
     SuggestCurationService service = service(Optional.of(model));
     service.accept(
-        "plant", service.suggestDescriptions("plant", List.of("TB_IN")).getFirst().id(), "rita");
+        "plant",
+        service.suggestDescriptions("plant", List.of("TB_IN"), Optional.empty()).getFirst().id(),
+        "rita");
     answer =
         "table | maintenance_order | Orders.\ncolumn | MO_ID | id | key\ncolumn | MO_ST | status | s\ncolumn | MO_IN_ID | installation_id | i";
     service.accept(
-        "plant", service.suggestDescriptions("plant", List.of("TB_MO")).getFirst().id(), "rita");
+        "plant",
+        service.suggestDescriptions("plant", List.of("TB_MO"), Optional.empty()).getFirst().id(),
+        "rita");
 
     List<Suggestion> views = service(Optional.empty()).suggestViews("plant");
 
@@ -161,7 +168,8 @@ class SuggestCurationServiceTest {
   void should_propose_value_dictionaries_for_coded_columns_from_their_distinct_values() {
     answer = "MO_ST | 1 | open\nMO_ST | 5 | closed\nMO_ST | 7 | invented code";
 
-    List<Suggestion> made = service(Optional.of(model)).suggestValues("plant", List.of("TB_MO"));
+    List<Suggestion> made =
+        service(Optional.of(model)).suggestValues("plant", List.of("TB_MO"), Optional.empty());
 
     assertThat(prompts.getFirst()).contains("- MO_ST: 1 (30 rows), 5 (70 rows)");
     assertThat(made)
@@ -182,7 +190,9 @@ class SuggestCurationServiceTest {
 
   @Test
   void should_say_a_model_is_needed_when_none_is_configured() {
-    assertThatThrownBy(() -> service(Optional.empty()).suggestDescriptions("plant", List.of()))
+    assertThatThrownBy(
+            () ->
+                service(Optional.empty()).suggestDescriptions("plant", List.of(), Optional.empty()))
         .hasMessageContaining("none is configured");
   }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.parlance.application.ask.Answer;
 import dev.parlance.application.ask.AskQuestionUseCase;
 import dev.parlance.application.ask.CandidateReport;
+import dev.parlance.application.ask.QuestionPipeline;
 import dev.parlance.application.ask.StageReport;
 import dev.parlance.application.ask.StrategyName;
 import dev.parlance.application.evaluation.EvaluatePipelineUseCase.Command;
@@ -153,7 +154,7 @@ class EvaluatePipelineServiceTest {
             return sources.remove(name) != null;
           }
         };
-    AskQuestionUseCase pipeline =
+    QuestionPipeline pipeline =
         (command, llm, progress) -> {
           asked.add(command.question());
           Completions c = llm.complete(CompletionRequest.of(command.question()));

@@ -92,7 +92,7 @@ class SourceSchemaServiceTest {
                 service(new FakeEmbedder())
                     .search("nope", "anything", RetrievalMode.DEFAULT, 3, Progress.silent()))
         .isInstanceOf(UnknownSourceException.class)
-        .hasMessage("no source named 'nope' (see 'parlance sources list')");
+        .hasMessage("no source named 'nope'");
     assertThat(catalogReads).isEmpty();
   }
 }

@@ -29,7 +29,7 @@ public record DataSource(String name, String jdbcUrl, Dialect dialect, Credentia
           "the JDBC URL of source '"
               + name
               + "' carries a password; Parlance never stores secrets: name an environment"
-              + " variable holding it instead (--password-env)");
+              + " variable holding it instead");
     }
     Objects.requireNonNull(dialect, "dialect");
     credentials = Objects.requireNonNullElse(credentials, Credentials.none());

@@ -1,15 +1,17 @@
 package dev.parlance.adapters.db.jdbc;
 
+import dev.parlance.domain.source.SourceUnavailableException;
 import java.sql.SQLException;
 
 /** A data source could not be connected to; the driver's message is kept. */
-public final class DatabaseUnavailableException extends RuntimeException {
+public final class DatabaseUnavailableException extends SourceUnavailableException {
+
   public DatabaseUnavailableException(String source, SQLException cause) {
-    super("cannot connect to source " + source + ": " + oneLine(cause.getMessage()), cause);
+    super(source, oneLine(cause.getMessage()), cause);
   }
 
   public DatabaseUnavailableException(String source, String problem) {
-    super("cannot connect to source " + source + ": " + problem);
+    super(source, problem, null);
   }
 
   private static String oneLine(String message) {

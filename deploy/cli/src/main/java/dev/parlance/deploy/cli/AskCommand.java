@@ -1,19 +1,16 @@
 package dev.parlance.deploy.cli;
 
-import dev.parlance.adapters.llm.chat.LlmConfigurationException;
 import dev.parlance.application.ask.Answer;
 import dev.parlance.application.ask.AskQuestionUseCase;
-import dev.parlance.application.ask.AskSettings;
 import dev.parlance.application.ask.Reading;
 import dev.parlance.application.ask.StageReport;
 import dev.parlance.application.ask.StrategyName;
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.LlmSettings;
-import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.completion.NoLanguageModelException;
 import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.ResultColumn;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.values.ValueMatch;
+import jakarta.inject.Inject;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -45,6 +42,7 @@ import picocli.CommandLine.Parameters;
 final class AskCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Inject AskQuestionUseCase questions;
 
   @Option(names = "--source", required = true, paramLabel = "NAME", description = "the source")
   String source;
@@ -95,49 +93,30 @@ final class AskCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ParlanceCli cli = ParlanceCli.of(spec);
-    Components components = cli.components();
     UserIdentity identity = identity();
     if (candidates != null && (candidates < 1 || candidates > 64)) {
       throw CommandFailure.refused("--candidates must be between 1 and 64");
     }
-    Optional<StrategyName> chosen =
-        Optional.ofNullable(strategy)
-            .map(StrategyName::parse)
-            .or(() -> components.askSettings().strategyOf(source));
-    if (components.dataSources().find(source).isEmpty()) {
-      throw CommandFailure.failed("no source named '" + source + "' (see 'parlance sources list')");
-    }
-    CompleteChatPort llm;
-    try {
-      Optional<LlmSettings.LlmChoice> choice =
-          components.llmSettings().choose(Optional.ofNullable(profile), Optional.of(source));
-      if (choice.isEmpty()) {
-        throw CommandFailure.refused(LlmSettings.howToConfigure());
-      }
-      llm = components.llm(choice.get());
-    } catch (LlmConfigurationException e) {
-      throw CommandFailure.refused(e.getMessage());
-    }
-    AskSettings settings = components.askSettings().defaults();
-    // Loading the embedding model is start-up, once per process, not per question.
+    Optional<StrategyName> chosen = Optional.ofNullable(strategy).map(StrategyName::parse);
+    // Building a missing index and loading the embedding model is start-up, not the question's.
     long start = System.nanoTime();
-    components.embedder().embedQuery("warm up");
-    components.index().status(source);
-    components.valueIndex().count(source);
+    try {
+      questions.prepare(source, Optional.ofNullable(profile), new TerminalProgress(cli.err()));
+    } catch (NoLanguageModelException e) {
+      throw CommandFailure.refused(e.howToConfigure());
+    }
     long startupMs = (System.nanoTime() - start) / 1_000_000;
     Answer answer =
-        components
-            .askQuestion(settings)
-            .ask(
-                new AskQuestionUseCase.Command(
-                    source,
-                    question,
-                    identity,
-                    chosen,
-                    candidates == null ? OptionalInt.empty() : OptionalInt.of(candidates)),
-                llm,
-                new TerminalProgress(cli.err()));
-    print(cli.out(), answer, settings, startupMs);
+        questions.ask(
+            new AskQuestionUseCase.Command(
+                source,
+                question,
+                identity,
+                chosen,
+                candidates == null ? OptionalInt.empty() : OptionalInt.of(candidates),
+                Optional.ofNullable(profile)),
+            new TerminalProgress(cli.err()));
+    print(cli.out(), answer, startupMs);
     return switch (answer.status()) {
       case ANSWERED, UNSURE -> ParlanceCli.OK;
       case QUEUED -> {
@@ -171,7 +150,7 @@ final class AskCommand implements Callable<Integer> {
     return new UserIdentity(name, new HashSet<>(roles), attrs);
   }
 
-  private void print(PrintStream out, Answer a, AskSettings settings, long startupMs) {
+  private void print(PrintStream out, Answer a, long startupMs) {
     if (a.sql().isPresent()) {
       out.println("SQL");
       a.sql().get().lines().forEach(l -> out.println("  " + l));

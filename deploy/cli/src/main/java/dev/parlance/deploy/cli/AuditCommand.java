@@ -1,6 +1,8 @@
 package dev.parlance.deploy.cli;
 
+import dev.parlance.application.governance.ReadAuditUseCase;
 import dev.parlance.domain.governance.QueryAttempted;
+import jakarta.inject.Inject;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -14,6 +16,7 @@ import picocli.CommandLine.ParentCommand;
     description = "Show the audit trail of a source: who ran what, how it ended, newest first.")
 final class AuditCommand implements Callable<Integer> {
   @ParentCommand ParlanceCli cli;
+  @Inject ReadAuditUseCase audit;
 
   @Option(names = "--source", required = true, paramLabel = "NAME")
   String source;
@@ -23,7 +26,7 @@ final class AuditCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<QueryAttempted> latest = cli.components().auditTrail().latest(source, Math.max(1, limit));
+    List<QueryAttempted> latest = audit.latest(source, limit);
     List<List<Object>> rows =
         latest.stream()
             .map(

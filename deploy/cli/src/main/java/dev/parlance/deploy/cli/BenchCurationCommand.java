@@ -3,11 +3,11 @@ package dev.parlance.deploy.cli;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.parlance.adapters.db.demo.DemoDatabase;
 import dev.parlance.application.curation.CurationRecallReport;
 import dev.parlance.application.curation.CurationRecallUseCase;
-import dev.parlance.application.retrieval.RetrievalSettings;
+import dev.parlance.application.curation.MissingBaseSqlException;
 import dev.parlance.domain.retrieval.RetrievalMode;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +33,7 @@ import picocli.CommandLine.Option;
 final class BenchCurationCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Inject CurationRecallUseCase recall;
 
   @Option(
       names = "--source",
@@ -66,7 +67,7 @@ final class BenchCurationCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     ParlanceCli cli = ParlanceCli.of(spec);
-    Map<String, String> base;
+    Map<String, String> base = Map.of();
     if (baseSql != null) {
       if (!Files.isRegularFile(baseSql)) {
         throw CommandFailure.refused("no base-table SQL file at " + baseSql);
@@ -74,20 +75,19 @@ final class BenchCurationCommand implements Callable<Integer> {
       base =
           new ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
               .readValue(baseSql.toFile(), new TypeReference<LinkedHashMap<String, String>>() {});
-    } else if (source.equals(DemoDatabase.SOURCE_NAME)) {
-      base = DemoDatabase.baseTableSql();
-    } else {
-      throw CommandFailure.refused(
-          "give --base-sql FILE: the base-table SQL of each verified question of " + source);
     }
     List<RetrievalMode> parsed = new ArrayList<>();
     modes.forEach(m -> parsed.add(RetrievalMode.parse(m)));
-    CurationRecallReport report =
-        cli.components()
-            .curationRecall(RetrievalSettings.defaults())
-            .run(
-                new CurationRecallUseCase.Command(source, base, parsed, budgets),
-                new TerminalProgress(cli.err()));
+    CurationRecallReport report;
+    try {
+      report =
+          recall.run(
+              new CurationRecallUseCase.Command(source, base, parsed, budgets),
+              new TerminalProgress(cli.err()));
+    } catch (MissingBaseSqlException e) {
+      throw CommandFailure.refused(
+          "give --base-sql FILE: the base-table SQL of each verified question of " + e.source());
+    }
     cli.out()
         .printf(
             "source %s: %d verified questions with gold columns, embeddings %s%n",

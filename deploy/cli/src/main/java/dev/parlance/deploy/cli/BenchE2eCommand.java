@@ -1,8 +1,5 @@
 package dev.parlance.deploy.cli;
 
-import dev.parlance.adapters.llm.LlmProfile;
-import dev.parlance.adapters.llm.Provider;
-import dev.parlance.adapters.llm.chat.LlmConfigurationException;
 import dev.parlance.application.ask.AskQuestionUseCase;
 import dev.parlance.application.ask.AskSettings;
 import dev.parlance.application.ask.StrategyName;
@@ -12,15 +9,18 @@ import dev.parlance.application.evaluation.PipelineEvaluation;
 import dev.parlance.application.evaluation.report.E2eReport;
 import dev.parlance.application.evaluation.report.E2eReports;
 import dev.parlance.application.evaluation.report.RunDescription;
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.LlmSettings;
+import dev.parlance.deploy.wiring.ParlanceSettings;
 import dev.parlance.domain.completion.BatchCompletionPort;
 import dev.parlance.domain.completion.BatchStatus;
 import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.completion.LanguageModelConfigurationException;
+import dev.parlance.domain.completion.LanguageModelsPort;
 import dev.parlance.domain.evaluation.EvaluationDataset;
 import dev.parlance.domain.evaluation.EvaluationSemantics;
 import dev.parlance.domain.evaluation.JaccardThresholds;
+import dev.parlance.domain.evaluation.OpenRunLogPort;
 import dev.parlance.domain.governance.UserIdentity;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -65,6 +65,12 @@ final class BenchE2eCommand implements Callable<Integer> {
   static final int WAITING = 3;
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Inject EvaluatePipelineUseCase pipelineRuns;
+  // Until bench e2e is its own use case (run naming, model choice, run logs), it reads these
+  // itself.
+  @Inject LanguageModelsPort models;
+  @Inject OpenRunLogPort runLogs;
+  @Inject ParlanceSettings parlance;
 
   @Option(
       names = "--dataset",
@@ -244,9 +250,8 @@ final class BenchE2eCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     ParlanceCli cli = ParlanceCli.of(spec);
-    Components components = cli.components();
     Questions questions = questions();
-    AskSettings settings = components.askSettings().defaults();
+    AskSettings settings = parlance.askDefaults();
     List<StrategyName> chosen =
         strategies.isEmpty()
             ? List.of(settings.strategy())
@@ -258,17 +263,28 @@ final class BenchE2eCommand implements Callable<Integer> {
     if (limit != null && limit < 1) {
       throw CommandFailure.refused("--limit must be at least 1");
     }
-    Model model = model(components);
+    Model model;
+    try {
+      model = model();
+    } catch (LanguageModelConfigurationException e) {
+      if (batchDir != null && batchModel == null) {
+        throw CommandFailure.refused(
+            "--batch-dir needs the model its requests name: --batch-model MODEL, or"
+                + " a configured profile (PARLANCE_LLM_PROVIDER=openai"
+                + " PARLANCE_LLM_MODEL=…)");
+      }
+      throw e;
+    }
     String runName = run != null ? run : defaultRunName(questions, m, model.name());
     if (!runName.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,120}")) {
       throw CommandFailure.refused(
           "--run must be letters, digits, '.', '_' or '-' (at most 121 characters)");
     }
-    Path runDir = components.home().benchRuns().resolve(runName);
+    Path runDir = parlance.home().benchRuns().resolve(runName);
     if (fresh) {
       setAside(runDir, chosen);
     }
-    String embedding = components.embeddingModelId();
+    String embedding = parlance.embeddingModel();
     Map<String, String> identity = new LinkedHashMap<>();
     identity.put("model", model.name());
     identity.put("embedding-model", embedding);
@@ -318,11 +334,11 @@ final class BenchE2eCommand implements Callable<Integer> {
             : "online");
     out.printf("run:       %s (%s)%n", runName, runDir);
     out.flush();
-    Run first = run(cli, components, settings, model, command, runName, runDir, m, questions);
+    Run first = run(cli, settings, model, command, runName, runDir, m, questions);
     Optional<Run> second = Optional.empty();
     if (compareBaseline || compareRaw) {
       String otherName = runName + (compareRaw ? "-raw" : "-baseline");
-      Path otherDir = components.home().benchRuns().resolve(otherName);
+      Path otherDir = parlance.home().benchRuns().resolve(otherName);
       if (fresh) {
         setAside(otherDir, chosen);
       }
@@ -332,7 +348,6 @@ final class BenchE2eCommand implements Callable<Integer> {
           Optional.of(
               run(
                   cli,
-                  components,
                   settings,
                   model,
                   compareRaw ? command.onBaseTables() : command.asBaseline(bare),
@@ -375,7 +390,6 @@ final class BenchE2eCommand implements Callable<Integer> {
 
   private Run run(
       ParlanceCli cli,
-      Components components,
       AskSettings settings,
       Model model,
       EvaluatePipelineUseCase.Command command,
@@ -384,16 +398,14 @@ final class BenchE2eCommand implements Callable<Integer> {
       int m,
       Questions questions) {
     PipelineEvaluation evaluation =
-        components
-            .evaluatePipeline(settings)
-            .evaluate(
-                command,
-                model.port(),
-                s -> components.runLog(runDir.resolve(s.label() + ".jsonl")),
-                new EvaluatePipelineUseCase.Watch(
-                    new TerminalProgress(cli.err()),
-                    new TerminalProgress(cli.err()),
-                    problem -> cli.err().println("parlance: " + problem)));
+        pipelineRuns.evaluate(
+            command,
+            model.port(),
+            s -> runLogs.open(runDir.resolve(s.label() + ".jsonl")),
+            new EvaluatePipelineUseCase.Watch(
+                new TerminalProgress(cli.err()),
+                new TerminalProgress(cli.err()),
+                problem -> cli.err().println("parlance: " + problem)));
     RunDescription description =
         new RunDescription(
             runName,
@@ -479,69 +491,22 @@ final class BenchE2eCommand implements Callable<Integer> {
   /** The model to ask: a profile's vendor (with its fallbacks), or an offline batch folder. */
   private record Model(String name, CompleteChatPort port, Optional<BatchCompletionPort> batch) {}
 
-  private Model model(Components components) {
-    try {
-      LlmSettings llmSettings = components.llmSettings();
-      Optional<LlmSettings.LlmChoice> choice =
-          llmSettings.choose(Optional.ofNullable(profile), Optional.empty());
-      if (batchDir == null) {
-        if (choice.isEmpty()) {
-          throw CommandFailure.refused(
-              LlmSettings.howToConfigure()
-                  + System.lineSeparator()
-                  + "Or work offline: --batch-dir DIR --batch-model MODEL (see docs/evaluation.md).");
-        }
-        String name =
-            String.join(
-                ">", choice.get().chain().stream().map(LlmProfile::model).distinct().toList());
-        CompleteChatPort port = components.llm(choice.get());
-        // A profile may itself be configured to answer from a batch folder (batch-dir).
-        return new Model(
-            name,
-            port,
-            port instanceof BatchCompletionPort batch ? Optional.of(batch) : Optional.empty());
-      }
-      LlmProfile base =
-          choice
-              .map(LlmSettings.LlmChoice::primary)
-              .orElseGet(
-                  () -> {
-                    if (batchModel == null) {
-                      throw CommandFailure.refused(
-                          "--batch-dir needs the model its requests name: --batch-model MODEL, or"
-                              + " a configured profile (PARLANCE_LLM_PROVIDER=openai"
-                              + " PARLANCE_LLM_MODEL=…)");
-                    }
-                    return LlmProfile.of("batch", Provider.OPENAI, batchModel, null);
-                  });
-      Provider provider =
-          base.provider() == Provider.AZURE_OPENAI || base.provider() == Provider.OPENAI_COMPATIBLE
-              ? base.provider()
-              : Provider.OPENAI;
-      LlmProfile batchProfile =
-          new LlmProfile(
-              base.name(),
-              provider,
-              batchModel != null ? batchModel : base.model(),
-              base.apiKey(),
-              base.baseUrl(),
-              base.apiVersion(),
-              base.timeout(),
-              base.maxRetries(),
-              batchModel != null && !batchModel.equals(base.model())
-                  ? Optional.empty()
-                  : base.price(),
-              base.parallelism(),
-              Optional.of(batchDir));
-      CompleteChatPort port =
-          components.llm(new LlmSettings.LlmChoice(batchProfile.name(), List.of(batchProfile)));
-      if (!(port instanceof BatchCompletionPort batch)) {
-        throw new IllegalStateException("the batch profile did not open a batch folder");
-      }
-      return new Model(batchProfile.model(), port, Optional.of(batch));
-    } catch (LlmConfigurationException e) {
-      throw CommandFailure.refused(e.getMessage());
+  private Model model() {
+    Optional<LanguageModelsPort.LanguageModel> chosen =
+        models.choose(
+            new LanguageModelsPort.ModelRequest(
+                Optional.ofNullable(profile),
+                Optional.empty(),
+                Optional.ofNullable(batchDir),
+                Optional.ofNullable(batchModel)));
+    if (chosen.isEmpty()) {
+      throw CommandFailure.refused(
+          models.howToConfigure()
+              + System.lineSeparator()
+              + "Or work offline: --batch-dir DIR --batch-model MODEL (see docs/evaluation.md).");
     }
+    LanguageModelsPort.LanguageModel model = chosen.get();
+    return new Model(model.models(), model.chat(), model.batch());
   }
 
   private String defaultRunName(Questions questions, int m, String model) {

@@ -14,6 +14,7 @@ import dev.parlance.domain.evaluation.EvaluationSemantics;
 import dev.parlance.domain.evaluation.GoldMark;
 import dev.parlance.domain.evaluation.JaccardThresholds;
 import dev.parlance.domain.evaluation.ResultDiff;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -38,6 +39,7 @@ import picocli.CommandLine.Option;
 final class BenchExCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Inject ScorePredictionsUseCase scoring;
 
   @Option(
       names = "--dataset",
@@ -112,8 +114,7 @@ final class BenchExCommand implements Callable<Integer> {
             predictions,
             Optional.ofNullable(semantics).map(EvaluationSemantics::parse),
             new JaccardThresholds(tc, tn, tq));
-    EvaluationReport report =
-        cli.components().scorePredictions().score(command, new TerminalProgress(cli.err()));
+    EvaluationReport report = scoring.score(command, new TerminalProgress(cli.err()));
     print(cli.out(), report);
     if (json != null) {
       write(json, report, predictions);

@@ -3,9 +3,11 @@ package dev.parlance.deploy.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parlance.application.evaluation.ScorePredictionsUseCase;
 import dev.parlance.domain.evaluation.EvaluationBenchmark;
 import dev.parlance.domain.evaluation.EvaluationDataset;
 import dev.parlance.domain.evaluation.EvaluationQuestion;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,6 +40,7 @@ import picocli.CommandLine.Option;
 final class BenchGoldFileCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Inject ScorePredictionsUseCase scoring;
 
   @Option(
       names = "--dataset",
@@ -75,8 +78,7 @@ final class BenchGoldFileCommand implements Callable<Integer> {
     if (!style.equals("spider") && !style.equals("bird")) {
       throw CommandFailure.refused("--format must be spider or bird, got '" + format + "'");
     }
-    EvaluationBenchmark benchmark =
-        cli.components().evaluationBenchmarks().load(EvaluationDataset.parse(dataset), data);
+    EvaluationBenchmark benchmark = scoring.questions(EvaluationDataset.parse(dataset), data);
     List<EvaluationQuestion> questions = benchmark.questions();
     List<String> sql =
         shuffle ? shuffled(questions, seed) : questions.stream().map(q -> q.goldSql()).toList();

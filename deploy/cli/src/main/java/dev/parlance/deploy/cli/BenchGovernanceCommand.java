@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parlance.application.benchmark.GovernanceBenchmarkReport;
 import dev.parlance.application.benchmark.GovernanceBenchmarkUseCase;
 import dev.parlance.domain.governance.UserIdentity;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +30,7 @@ import picocli.CommandLine.Option;
     })
 final class BenchGovernanceCommand implements Callable<Integer> {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Inject GovernanceBenchmarkUseCase benchmark;
 
   @Option(names = "--source", required = true, paramLabel = "NAME")
   String source;
@@ -61,19 +63,55 @@ final class BenchGovernanceCommand implements Callable<Integer> {
       description = "roles of the benchmark user (default: none)")
   List<String> roles = new ArrayList<>();
 
+  @Option(
+      names = "--attr",
+      paramLabel = "NAME=VALUE",
+      description =
+          "an attribute of the benchmark user for row filters, e.g. region=SE (repeatable)")
+  List<String> attributes = new ArrayList<>();
+
+  @Option(
+      names = "--raw-user-env",
+      paramLabel = "VAR",
+      description =
+          "variable holding the user the raw baseline connects as (default: the source's); needed"
+              + " on PostgreSQL after 'policy apply', where the source's login role reads nothing")
+  String rawUser;
+
+  @Option(
+      names = "--raw-password-env",
+      paramLabel = "VAR",
+      description = "variable holding that user's password")
+  String rawPassword;
+
+  private Map<String, String> attributes() {
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (String a : attributes) {
+      int eq = a.indexOf('=');
+      if (eq <= 0) {
+        throw CommandFailure.refused("--attr needs NAME=VALUE, got '" + a + "'");
+      }
+      out.put(a.substring(0, eq), a.substring(eq + 1));
+    }
+    return out;
+  }
+
   @Override
   public Integer call() throws IOException {
     ParlanceCli cli = ParlanceCli.of(spec);
     GovernanceBenchmarkReport r =
-        cli.components()
-            .governanceBenchmark()
-            .run(
-                new GovernanceBenchmarkUseCase.Command(
-                    source,
-                    new UserIdentity("parlance-bench", new HashSet<>(roles), Map.of()),
-                    lookups,
-                    rounds,
-                    warmUp));
+        benchmark.run(
+            new GovernanceBenchmarkUseCase.Command(
+                source,
+                new UserIdentity("parlance-bench", new HashSet<>(roles), attributes()),
+                lookups,
+                rounds,
+                warmUp,
+                rawUser == null && rawPassword == null
+                    ? java.util.Optional.empty()
+                    : java.util.Optional.of(
+                        new dev.parlance.domain.source.Credentials.FromEnvironment(
+                            rawUser, rawPassword))));
     cli.out()
         .printf(
             "%s: %d statements (primary-key lookups), %d raw/governed pairs%n",

@@ -1,10 +1,8 @@
 package dev.parlance.deploy.cli;
 
-import dev.parlance.adapters.db.benchmark.BenchmarkData;
-import dev.parlance.adapters.llm.tokens.Tokenizers;
-import dev.parlance.application.ask.PromptSizeBenchmark;
-import dev.parlance.application.retrieval.RetrievalSettings;
+import dev.parlance.application.ask.PromptSizeUseCase;
 import dev.parlance.domain.benchmark.RetrievalDataset;
+import jakarta.inject.Inject;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -22,6 +20,7 @@ import picocli.CommandLine.Option;
 final class BenchPromptSizeCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Inject PromptSizeUseCase promptSize;
 
   @Option(names = "--dataset", defaultValue = "birdunion", description = "birdunion or spiderunion")
   String dataset;
@@ -44,19 +43,11 @@ final class BenchPromptSizeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ParlanceCli cli = ParlanceCli.of(spec);
-    var components = cli.components();
     var report =
-        new PromptSizeBenchmark(
-                BenchmarkData.retrievalBenchmarks(),
-                components.indexSchema(),
-                components.retrieveSchema(RetrievalSettings.defaults()),
-                Tokenizers.openAi(model))
-            .run(
-                RetrievalDataset.parse(dataset),
-                data,
-                budget,
-                limit,
-                new TerminalProgress(cli.err()));
+        promptSize.run(
+            new PromptSizeUseCase.Command(
+                RetrievalDataset.parse(dataset), data, budget, limit, model),
+            new TerminalProgress(cli.err()));
     var out = cli.out();
     out.printf(
         "%s: %d questions, %d columns, budget %d, %s%n",

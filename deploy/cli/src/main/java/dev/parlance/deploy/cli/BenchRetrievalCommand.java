@@ -8,6 +8,7 @@ import dev.parlance.application.benchmark.RetrievalBenchmarkUseCase;
 import dev.parlance.application.retrieval.RetrievalSettings;
 import dev.parlance.domain.benchmark.RetrievalDataset;
 import dev.parlance.domain.retrieval.RetrievalMode;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -35,6 +36,7 @@ import picocli.CommandLine.Option;
 final class BenchRetrievalCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Inject RetrievalBenchmarkUseCase benchmark;
 
   @Option(names = "--dataset", required = true, description = "birdunion, spiderunion or socialdb")
   String dataset;
@@ -103,10 +105,10 @@ final class BenchRetrievalCommand implements Callable<Integer> {
             RetrievalMode.parse(mode),
             budgets,
             !withoutHallucinations,
-            !namesOnly);
+            !namesOnly,
+            settings);
     resetPeakHeap();
-    RetrievalBenchmarkReport report =
-        cli.components().retrievalBenchmark(settings).run(command, new TerminalProgress(cli.err()));
+    RetrievalBenchmarkReport report = benchmark.run(command, new TerminalProgress(cli.err()));
     double peakHeapMb = peakHeapMb();
     print(cli.out(), report, peakHeapMb, settings);
     if (json != null) {

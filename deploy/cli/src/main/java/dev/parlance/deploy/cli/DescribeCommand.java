@@ -1,11 +1,13 @@
 package dev.parlance.deploy.cli;
 
+import dev.parlance.application.curation.EditCurationUseCase;
 import dev.parlance.domain.curation.CuratedView;
 import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.DataDescription;
 import dev.parlance.domain.curation.Synonym;
 import dev.parlance.domain.curation.TableDescription;
 import dev.parlance.domain.curation.ValueLabel;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -29,6 +31,7 @@ import picocli.CommandLine.Spec;
             + " add hints and synonyms; changes go to the source's draft.")
 final class DescribeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
+  @Inject EditCurationUseCase editCuration;
 
   @Option(names = "--source", required = true, description = "the data source's name")
   String source;
@@ -79,7 +82,7 @@ final class DescribeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ParlanceCli cli = ParlanceCli.of(spec);
-    var edits = cli.components().editCuration();
+    var edits = editCuration;
     String steward = CurationOutput.steward(by);
     boolean columnChange =
         meaning != null || unit != null || values != null || hideValues || showValues;

@@ -1,16 +1,11 @@
 package dev.parlance.deploy.cli;
 
-import dev.parlance.adapters.llm.LlmProfile;
-import dev.parlance.adapters.llm.chat.LlmConfigurationException;
-import dev.parlance.deploy.LlmSettings;
-import dev.parlance.deploy.Settings;
-import dev.parlance.domain.completion.BatchCompletionPort;
+import dev.parlance.application.model.CheckLanguageModelUseCase;
 import dev.parlance.domain.completion.BatchStatus;
-import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.completion.Completion;
 import dev.parlance.domain.completion.CompletionFailure;
-import dev.parlance.domain.completion.CompletionRequest;
-import dev.parlance.domain.completion.Completions;
+import dev.parlance.domain.completion.NoLanguageModelException;
+import jakarta.inject.Inject;
 import java.io.PrintStream;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -45,94 +40,56 @@ final class LlmCheckCommand implements Callable<Integer> {
       description = "what to send (default: ${DEFAULT-VALUE})")
   String prompt;
 
+  @Inject CheckLanguageModelUseCase models;
+
   @Override
   public Integer call() {
     ParlanceCli cli = ParlanceCli.of(spec);
     PrintStream out = cli.out();
-    LlmSettings.LlmChoice choice;
-    CompleteChatPort llm;
+    CheckLanguageModelUseCase.ModelCheck check;
     try {
-      Optional<LlmSettings.LlmChoice> chosen =
-          cli.components()
-              .llmSettings()
-              .choose(Optional.ofNullable(profile), Optional.ofNullable(source));
-      if (chosen.isEmpty()) {
-        throw CommandFailure.refused(LlmSettings.howToConfigure());
+      check = models.check(Optional.ofNullable(profile), Optional.ofNullable(source), prompt);
+    } catch (NoLanguageModelException e) {
+      throw CommandFailure.refused(e.howToConfigure());
+    }
+    out.printf("profile   %s%n", check.model().description());
+    return switch (check) {
+      case CheckLanguageModelUseCase.OfflineBatch batch -> {
+        BatchStatus s = batch.status();
+        out.printf(
+            "batch     %d answered, %d failed, %d in flight, %d pending in %s%n",
+            s.answered(), s.failed(), s.inFlight(), s.pending(), s.pendingFile());
+        yield ParlanceCli.OK;
       }
-      choice = chosen.get();
-      llm = cli.components().llm(choice);
-    } catch (LlmConfigurationException e) {
-      throw CommandFailure.refused(e.getMessage());
-    }
-    out.printf("profile   %s%n", describe(choice));
-    if (llm instanceof BatchCompletionPort batch) {
-      BatchStatus s = batch.status();
-      out.printf(
-          "batch     %d answered, %d failed, %d in flight, %d pending in %s%n",
-          s.answered(), s.failed(), s.inFlight(), s.pending(), s.pendingFile());
-      return ParlanceCli.OK;
-    }
-    Completions result = llm.complete(CompletionRequest.of(prompt).withMaxTokens(32));
-    if (!result.isEmpty() || result.failures().size() > 1) {
-      for (CompletionFailure f : result.failures()) {
-        cli.err().println("failed    " + f.describe());
+      case CheckLanguageModelUseCase.NoAnswer none -> {
+        if (none.failures().size() > 1) {
+          none.failures().forEach(f -> cli.err().println("failed    " + f.describe()));
+        }
+        throw CommandFailure.failed(
+            "the language model did not answer: "
+                + none.failures().getFirst().describe()
+                + (none.remedy().isEmpty() ? "" : "; " + none.remedy()));
       }
-    }
-    if (result.isEmpty()) {
-      CompletionFailure first = result.firstFailure().orElseThrow();
-      throw CommandFailure.failed(
-          "the language model did not answer: " + first.describe() + hint(choice, first));
-    }
-    Completion c = result.first();
-    out.printf("vendor    %s%n", c.vendor());
-    out.printf("model     %s%n", c.model());
-    out.printf("answer    %s%n", oneLine(c.text()));
-    out.printf(
-        "tokens    %d prompt + %d completion = %d%n",
-        c.usage().promptTokens(), c.usage().completionTokens(), c.usage().totalTokens());
-    out.printf("cost      %s%s%n", c.cost().display(), c.cost().isKnown() ? "" : priceHint(choice));
-    out.printf(
-        "latency   %d ms (%d attempt%s)%n",
-        c.latency().toMillis(), c.attempts(), c.attempts() == 1 ? "" : "s");
-    return ParlanceCli.OK;
-  }
-
-  private static String describe(LlmSettings.LlmChoice choice) {
-    StringBuilder s = new StringBuilder(choice.profile() + ": " + choice.primary().describe());
-    for (LlmProfile fallback : choice.chain().subList(1, choice.chain().size())) {
-      s.append(", then ").append(fallback.name()).append(": ").append(fallback.describe());
-    }
-    return s.toString();
-  }
-
-  private static String hint(LlmSettings.LlmChoice choice, CompletionFailure failure) {
-    LlmProfile p =
-        choice.chain().stream()
-            .filter(x -> x.provider().id().equals(failure.vendor()))
-            .findFirst()
-            .orElse(choice.primary());
-    String apiKey = LlmSettings.key(p.name(), "api-key");
-    return switch (failure.kind()) {
-      case AUTHENTICATION ->
-          "; check the key in "
-              + apiKey
-              + " ("
-              + Settings.environmentName(apiKey)
-              + p.provider().keyVariable().map(v -> " or " + v).orElse("")
-              + ")";
-      case UNAVAILABLE ->
-          p.provider() == dev.parlance.adapters.llm.Provider.OLLAMA
-              ? "; is Ollama running (ollama serve)?"
-              : "";
-      case BAD_REQUEST -> "; check the model name in " + LlmSettings.key(p.name(), "model");
-      default -> "";
+      case CheckLanguageModelUseCase.Answered answered -> {
+        for (CompletionFailure f : answered.failures()) {
+          cli.err().println("failed    " + f.describe());
+        }
+        Completion c = answered.completion();
+        out.printf("vendor    %s%n", c.vendor());
+        out.printf("model     %s%n", c.model());
+        out.printf("answer    %s%n", oneLine(c.text()));
+        out.printf(
+            "tokens    %d prompt + %d completion = %d%n",
+            c.usage().promptTokens(), c.usage().completionTokens(), c.usage().totalTokens());
+        out.printf(
+            "cost      %s%s%n",
+            c.cost().display(), answered.priceHint().isEmpty() ? "" : " — " + answered.priceHint());
+        out.printf(
+            "latency   %d ms (%d attempt%s)%n",
+            c.latency().toMillis(), c.attempts(), c.attempts() == 1 ? "" : "s");
+        yield ParlanceCli.OK;
+      }
     };
-  }
-
-  private static String priceHint(LlmSettings.LlmChoice choice) {
-    return " — set "
-        + LlmSettings.key(choice.profile(), "price.input")
-        + " and price.output (US$ per million tokens)";
   }
 
   private static String oneLine(String text) {

@@ -1,17 +1,16 @@
 package dev.parlance.deploy.cli;
 
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.ParlanceHome;
-import dev.parlance.deploy.Settings;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
-import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -33,7 +32,9 @@ import picocli.CommandLine.Command;
       VerifiedCommand.class,
       SuggestCommand.class,
       LlmCommand.class,
-      BenchCommand.class
+      BenchCommand.class,
+      ServeCommand.class,
+      PortalCommand.class
     })
 public final class ParlanceCli implements Runnable {
 
@@ -41,47 +42,70 @@ public final class ParlanceCli implements Runnable {
   public static final int FAILED = 1;
   public static final int REFUSED = 2;
 
-  // Failures of the world, not of Parlance: their message is all the user needs.
-  private static final java.util.List<Class<? extends Exception>> EXPECTED_FAILURES =
-      java.util.List.of(
-          dev.parlance.domain.benchmark.BenchmarkDataException.class,
-          dev.parlance.application.retrieval.MissingHallucinationException.class,
-          dev.parlance.application.retrieval.UnknownSourceException.class,
-          dev.parlance.adapters.db.jdbc.DatabaseUnavailableException.class,
-          dev.parlance.adapters.index.lucene.IndexFailedException.class,
-          dev.parlance.adapters.llm.embedding.EmbeddingFailedException.class);
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  private final Components components;
-  private final PrintStream out;
-  private final PrintStream err;
+  private PrintStream out = System.out;
+  private PrintStream err = System.err;
+  private Path logs;
 
-  ParlanceCli(Components components, PrintStream out, PrintStream err) {
-    this.components = components;
-    this.out = out;
-    this.err = err;
-  }
-
-  // Lucene tells the terminal how it could vectorise faster; that is not the user's business.
+  // Lucene tells the terminal how it could vectorise faster, Weld that it started; that is not the
+  // user's business. The loggers are kept here: a logger nobody references forgets its level.
   private static final java.util.logging.Logger LUCENE_LOG =
       java.util.logging.Logger.getLogger("org.apache.lucene");
 
+  private static final java.util.logging.Logger WELD_LOG =
+      java.util.logging.Logger.getLogger("org.jboss.weld");
+
   public static void main(String[] args) {
     LUCENE_LOG.setLevel(java.util.logging.Level.SEVERE);
-    Map<String, String> env = System.getenv();
+    WELD_LOG.setLevel(java.util.logging.Level.WARNING);
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
+    Lazy container = new Lazy(ParlanceContainer::boot);
     int code;
-    try (Components components =
-        new Components(ParlanceHome.fromEnvironment(env), new Settings(env))) {
-      code = run(components, out, err, args);
+    try {
+      code = run(container, out, err, args);
+    } finally {
+      container.close();
     }
     System.exit(code);
   }
 
-  /** Runs one command line; never throws, never prints a stack trace to the user. */
-  public static int run(Components components, PrintStream out, PrintStream err, String... args) {
-    ParlanceCli root = new ParlanceCli(components, out, err);
-    CommandLine cli = new CommandLine(root);
+  /** Runs one command line in a running container; never throws, never prints a stack trace. */
+  public static int run(
+      ParlanceContainer container, PrintStream out, PrintStream err, String... args) {
+    return run(() -> container, out, err, args);
+  }
+
+  /**
+   * Runs one command line; the container is started only when a command runs (not for help, the
+   * version or a usage error). Never throws, never prints a stack trace to the user.
+   */
+  static int run(
+      Supplier<ParlanceContainer> container, PrintStream out, PrintStream err, String... args) {
+    CommandLine cli = new CommandLine(ParlanceCli.class);
+    ParlanceCli root = cli.getCommand();
+    root.out = out;
+    root.err = err;
+    cli.setExecutionStrategy(
+        parsed -> {
+          Integer help = CommandLine.executeHelpRequest(parsed);
+          if (help != null) {
+            return help;
+          }
+          try {
+            ParlanceContainer running = container.get();
+            root.logs = running.logs();
+            // The command that runs, and the parents whose options and use cases it reads.
+            for (CommandLine c : parsed.asCommandLineList()) {
+              running.inject(c.getCommand());
+            }
+          } catch (RuntimeException e) {
+            // A configuration the container cannot start with is worded like any failure.
+            throw new CommandLine.ExecutionException(parsed.commandSpec().commandLine(), "", e);
+          }
+          return new CommandLine.RunLast().execute(parsed);
+        });
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> root.failure(e));
@@ -96,16 +120,12 @@ public final class ParlanceCli implements Runnable {
 
   @Override
   public void run() {
-    new CommandLine(this).usage(out);
+    spec.commandLine().usage(out);
   }
 
   /** The root of the command line a sub-command runs under. */
   static ParlanceCli of(picocli.CommandLine.Model.CommandSpec spec) {
     return (ParlanceCli) spec.root().userObject();
-  }
-
-  Components components() {
-    return components;
   }
 
   PrintStream out() {
@@ -117,30 +137,27 @@ public final class ParlanceCli implements Runnable {
   }
 
   private int failure(Exception e) {
-    if (e instanceof CommandFailure f) {
-      err.println("parlance: " + f.getMessage());
-      return f.exitCode();
-    }
-    if (e instanceof IllegalArgumentException) {
-      err.println("parlance: " + e.getMessage());
-      return REFUSED;
-    }
-    if (EXPECTED_FAILURES.stream().anyMatch(type -> type.isInstance(e))) {
-      err.println("parlance: " + oneLine(e.getMessage()));
-      return FAILED;
+    Optional<CliFailures.Worded> worded = CliFailures.word(e);
+    if (worded.isPresent()) {
+      err.println("parlance: " + worded.get().message());
+      return worded.get().exitCode();
     }
     String where = log(e);
     err.println(
         "parlance: "
-            + oneLine(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
+            + CliFailures.oneLine(
+                e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())
             + where);
     return FAILED;
   }
 
   // The whole trace goes to the log for whoever diagnoses it; the user gets its file name.
   private String log(Exception e) {
+    if (logs == null) {
+      return "";
+    }
     try {
-      var file = components.home().logs().resolve("parlance.log");
+      var file = logs.resolve("parlance.log");
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
       Files.writeString(
@@ -154,7 +171,27 @@ public final class ParlanceCli implements Runnable {
     }
   }
 
-  private static String oneLine(String message) {
-    return message.replaceAll("\\s+", " ").strip();
+  /** The container, started the first time a command needs it. */
+  private static final class Lazy implements Supplier<ParlanceContainer> {
+    private final Supplier<ParlanceContainer> boot;
+    private ParlanceContainer started;
+
+    Lazy(Supplier<ParlanceContainer> boot) {
+      this.boot = boot;
+    }
+
+    @Override
+    public synchronized ParlanceContainer get() {
+      if (started == null) {
+        started = boot.get();
+      }
+      return started;
+    }
+
+    synchronized void close() {
+      if (started != null) {
+        started.close();
+      }
+    }
   }
 }

@@ -1,7 +1,8 @@
 package dev.parlance.deploy.cli;
 
 import dev.parlance.application.retrieval.IndexSchemaUseCase.IndexReport;
-import dev.parlance.application.retrieval.RetrievalSettings;
+import dev.parlance.application.retrieval.SourceSchemaUseCase;
+import jakarta.inject.Inject;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Spec;
 final class SchemaIndexCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
+  @Inject SourceSchemaUseCase schema;
 
   @Option(names = "--source", required = true, description = "the data source's name")
   String source;
@@ -25,10 +27,7 @@ final class SchemaIndexCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ParlanceCli cli = ParlanceCli.of(spec);
-    IndexReport report =
-        cli.components()
-            .sourceSchema(RetrievalSettings.defaults())
-            .index(source, new TerminalProgress(cli.err()));
+    IndexReport report = schema.index(source, new TerminalProgress(cli.err()));
     cli.out()
         .printf(
             "indexed %s: %d tables, %d columns with %s in %.1f s%n",

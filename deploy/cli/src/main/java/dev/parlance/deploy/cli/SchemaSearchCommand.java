@@ -1,10 +1,10 @@
 package dev.parlance.deploy.cli;
 
 import dev.parlance.application.retrieval.IndexSchemaUseCase.IndexReport;
-import dev.parlance.application.retrieval.RetrievalSettings;
 import dev.parlance.application.retrieval.SchemaSelection;
 import dev.parlance.application.retrieval.SourceSchemaUseCase;
 import dev.parlance.domain.retrieval.RetrievalMode;
+import jakarta.inject.Inject;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
 final class SchemaSearchCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
+  @Inject SourceSchemaUseCase schema;
 
   @Option(names = "--source", required = true, description = "the data source's name")
   String source;
@@ -55,10 +56,8 @@ final class SchemaSearchCommand implements Callable<Integer> {
       throw CommandFailure.refused("--budget must be at least 1");
     }
     SourceSchemaUseCase.Result result =
-        cli.components()
-            .sourceSchema(RetrievalSettings.defaults())
-            .search(
-                source, text, RetrievalMode.parse(mode), budget, new TerminalProgress(cli.err()));
+        schema.search(
+            source, text, RetrievalMode.parse(mode), budget, new TerminalProgress(cli.err()));
     result
         .indexedFirst()
         .ifPresent(

@@ -1,10 +1,14 @@
 package dev.parlance.deploy.cli;
 
+import dev.parlance.application.source.ManageSourcesUseCase;
+import dev.parlance.application.source.SourceCheckFailedException;
 import dev.parlance.domain.governance.ColumnRule;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.RowFilter;
 import dev.parlance.domain.source.Credentials;
 import dev.parlance.domain.source.DataSource;
+import dev.parlance.domain.source.SourceCheck;
+import jakarta.inject.Inject;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -22,11 +26,13 @@ import picocli.CommandLine.ParentCommand;
       SourcesCommand.Add.class,
       SourcesCommand.ListSources.class,
       SourcesCommand.Show.class,
+      SourcesCommand.Test.class,
       SourcesCommand.Remove.class
     })
 final class SourcesCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
   @ParentCommand ParlanceCli cli;
+  @Inject ManageSourcesUseCase sources;
 
   @Override
   public void run() {
@@ -65,6 +71,11 @@ final class SourcesCommand implements Runnable {
         description = "file with user= and password= lines, instead of variables")
     String credentialsFile;
 
+    @Option(
+        names = "--no-check",
+        description = "add it without opening it first (e.g. a database that is not reachable yet)")
+    boolean noCheck;
+
     @Override
     public Integer call() {
       Credentials credentials;
@@ -79,10 +90,28 @@ final class SourcesCommand implements Runnable {
       } else {
         credentials = Credentials.none();
       }
-      DataSource source = DataSource.of(name, url, credentials);
-      boolean replaced = parent.cli.components().dataSources().find(name).isPresent();
-      parent.cli.components().dataSources().save(source);
-      parent.cli.out().println((replaced ? "replaced source " : "added source ") + name);
+      ManageSourcesUseCase.Added added;
+      try {
+        added =
+            parent.sources.add(
+                new ManageSourcesUseCase.AddSource(name, url, credentials, !noCheck));
+      } catch (SourceCheckFailedException e) {
+        throw CommandFailure.refused(
+            "cannot add source "
+                + name
+                + ": "
+                + e.check().problem().description()
+                + " ("
+                + e.check().message()
+                + "); fix it, or add it anyway with --no-check");
+      }
+      parent
+          .cli
+          .out()
+          .println(
+              (added.replaced() ? "replaced source " : "added source ")
+                  + name
+                  + added.check().map(c -> " (" + describe(c) + ")").orElse(" (not checked)"));
       return ParlanceCli.OK;
     }
   }
@@ -93,7 +122,7 @@ final class SourcesCommand implements Runnable {
 
     @Override
     public Integer call() {
-      List<DataSource> sources = parent.cli.components().dataSources().all();
+      List<DataSource> sources = parent.sources.list();
       PrintStream out = parent.cli.out();
       if (sources.isEmpty()) {
         out.println("no sources; add one with: parlance sources add NAME --url JDBC_URL");
@@ -126,28 +155,14 @@ final class SourcesCommand implements Runnable {
 
     @Override
     public Integer call() {
-      DataSource s =
-          parent
-              .cli
-              .components()
-              .dataSources()
-              .find(name)
-              .orElseThrow(
-                  () ->
-                      CommandFailure.failed(
-                          "no source named '" + name + "' (see 'parlance sources list')"));
+      ManageSourcesUseCase.SourceDetails details = parent.sources.show(name);
+      DataSource s = details.source();
       PrintStream out = parent.cli.out();
       out.println("name         " + s.name());
       out.println("dialect      " + s.dialect().name().toLowerCase(java.util.Locale.ROOT));
       out.println("url          " + s.jdbcUrl());
       out.println("credentials  " + describe(s.credentials()));
-      GovernancePolicy p =
-          parent
-              .cli
-              .components()
-              .policies()
-              .current(name)
-              .orElseGet(() -> GovernancePolicy.defaults(name));
+      GovernancePolicy p = details.policy();
       out.println(
           "policy       "
               + (p.version() == 0
@@ -169,7 +184,14 @@ final class SourcesCommand implements Runnable {
                   ? "all tables (views only when named)"
                   : String.join(", ", p.allowedTables())));
       for (RowFilter f : p.rowFilters()) {
-        out.println("row filter   role " + f.role() + " on " + f.table() + ": " + f.predicate());
+        out.println(
+            "row filter   role "
+                + f.role()
+                + " on "
+                + f.table()
+                + (f.followForeignKeys() ? " and every table that reaches it" : "")
+                + ": "
+                + f.predicate());
       }
       for (ColumnRule r : p.columnRules()) {
         out.println(
@@ -187,6 +209,39 @@ final class SourcesCommand implements Runnable {
     }
   }
 
+  @Command(
+      name = "test",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Open a source read-only and read its table list.",
+        "Exit codes: 0 it opens, 1 it does not (the problem is printed)."
+      })
+  static final class Test implements Callable<Integer> {
+    @ParentCommand SourcesCommand parent;
+
+    @Parameters(index = "0", paramLabel = "NAME")
+    String name;
+
+    @Override
+    public Integer call() {
+      SourceCheck check = parent.sources.test(name);
+      if (check instanceof SourceCheck.Unreachable u) {
+        throw CommandFailure.failed(
+            "source " + name + ": " + u.problem().description() + " (" + u.message() + ")");
+      }
+      parent.cli.out().println("source " + name + ": " + describe(check));
+      return ParlanceCli.OK;
+    }
+  }
+
+  static String describe(SourceCheck check) {
+    return switch (check) {
+      case SourceCheck.Reachable r ->
+          "opens read-only, " + r.tables() + (r.tables() == 1 ? " table" : " tables");
+      case SourceCheck.Unreachable u -> u.problem().description() + " (" + u.message() + ")";
+    };
+  }
+
   @Command(name = "remove", mixinStandardHelpOptions = true, description = "Forget a source.")
   static final class Remove implements Callable<Integer> {
     @ParentCommand SourcesCommand parent;
@@ -196,9 +251,7 @@ final class SourcesCommand implements Runnable {
 
     @Override
     public Integer call() {
-      if (!parent.cli.components().dataSources().remove(name)) {
-        throw CommandFailure.failed("no source named '" + name + "' (see 'parlance sources list')");
-      }
+      parent.sources.remove(name);
       parent.cli.out().println("removed source " + name);
       return ParlanceCli.OK;
     }

@@ -5,6 +5,7 @@ import dev.parlance.domain.governance.QueryOutcome;
 import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.ResultColumn;
 import dev.parlance.domain.governance.UserIdentity;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -29,6 +30,7 @@ import picocli.CommandLine.ParentCommand;
     })
 final class SqlCommand implements Callable<Integer> {
   @ParentCommand ParlanceCli cli;
+  @Inject RunQueryUseCase queries;
 
   @Option(names = "--source", required = true, paramLabel = "NAME", description = "the source")
   String source;
@@ -73,8 +75,7 @@ final class SqlCommand implements Callable<Integer> {
     }
     String name = user != null ? user : System.getProperty("user.name", "unknown");
     UserIdentity identity = new UserIdentity(name, new HashSet<>(roles), attrs);
-    QueryOutcome outcome =
-        cli.components().runQuery().run(new RunQueryUseCase.Command(source, identity, sql));
+    QueryOutcome outcome = queries.run(new RunQueryUseCase.Command(source, identity, sql));
     return switch (outcome) {
       case QueryOutcome.Ran ran -> {
         print(ran.result());

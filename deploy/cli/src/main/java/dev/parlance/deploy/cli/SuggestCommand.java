@@ -1,8 +1,8 @@
 package dev.parlance.deploy.cli;
 
 import dev.parlance.application.curation.SuggestCurationUseCase;
-import dev.parlance.domain.completion.NoLanguageModelException;
 import dev.parlance.domain.curation.Suggestion;
+import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -36,10 +36,6 @@ final class SuggestCommand implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  static SuggestCurationUseCase assistants(ParlanceCli cli, String llm, String source) {
-    return cli.components().suggestCuration(Optional.ofNullable(llm), source);
-  }
-
   static void print(ParlanceCli cli, String source, List<Suggestion> made) {
     if (made.isEmpty()) {
       cli.out().println("no suggestions");
@@ -63,8 +59,6 @@ final class SuggestCommand implements Runnable {
   static <T> T withModel(java.util.function.Supplier<T> call) {
     try {
       return call.get();
-    } catch (NoLanguageModelException e) {
-      throw CommandFailure.refused(e.getMessage());
     } catch (IllegalStateException e) {
       throw CommandFailure.failed(e.getMessage());
     }
@@ -77,6 +71,7 @@ final class SuggestCommand implements Runnable {
           "Friendly names and descriptions for cryptic tables and columns (needs an LLM).")
   static final class Descriptions implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject SuggestCurationUseCase assistants;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -93,7 +88,8 @@ final class SuggestCommand implements Runnable {
       print(
           cli,
           source,
-          withModel(() -> assistants(cli, llm, source).suggestDescriptions(source, tables)));
+          withModel(
+              () -> assistants.suggestDescriptions(source, tables, Optional.ofNullable(llm))));
       return ParlanceCli.OK;
     }
   }
@@ -105,6 +101,7 @@ final class SuggestCommand implements Runnable {
           "Partially extended views that pre-join along foreign keys, from the conceptual views.")
   static final class Views implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject SuggestCurationUseCase assistants;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -112,7 +109,7 @@ final class SuggestCommand implements Runnable {
     @Override
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
-      print(cli, source, assistants(cli, null, source).suggestViews(source));
+      print(cli, source, assistants.suggestViews(source));
       return ParlanceCli.OK;
     }
   }
@@ -124,6 +121,7 @@ final class SuggestCommand implements Runnable {
           "Value dictionaries for coded columns, from their distinct values (needs an LLM).")
   static final class Values implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject SuggestCurationUseCase assistants;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -138,7 +136,9 @@ final class SuggestCommand implements Runnable {
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
       print(
-          cli, source, withModel(() -> assistants(cli, llm, source).suggestValues(source, tables)));
+          cli,
+          source,
+          withModel(() -> assistants.suggestValues(source, tables, Optional.ofNullable(llm))));
       return ParlanceCli.OK;
     }
   }
@@ -149,6 +149,7 @@ final class SuggestCommand implements Runnable {
       description = "List pending suggestions.")
   static final class ListPending implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject SuggestCurationUseCase assistants;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -156,7 +157,7 @@ final class SuggestCommand implements Runnable {
     @Override
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
-      print(cli, source, assistants(cli, null, source).pending(source));
+      print(cli, source, assistants.pending(source));
       return ParlanceCli.OK;
     }
   }
@@ -167,6 +168,7 @@ final class SuggestCommand implements Runnable {
       description = "Merge suggestions into the draft.")
   static final class Accept implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject SuggestCurationUseCase assistants;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -180,7 +182,6 @@ final class SuggestCommand implements Runnable {
     @Override
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
-      var assistants = assistants(cli, null, source);
       for (long id : ids) {
         Suggestion s = assistants.accept(source, id, CurationOutput.steward(by));
         cli.out().println("accepted " + id + " into the draft: " + s.summary());
@@ -192,6 +193,7 @@ final class SuggestCommand implements Runnable {
   @Command(name = "reject", mixinStandardHelpOptions = true, description = "Reject suggestions.")
   static final class Reject implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject SuggestCurationUseCase assistants;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -205,7 +207,6 @@ final class SuggestCommand implements Runnable {
     @Override
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
-      var assistants = assistants(cli, null, source);
       for (long id : ids) {
         assistants.reject(source, id, CurationOutput.steward(by));
         cli.out().println("rejected " + id);

@@ -1,7 +1,10 @@
 package dev.parlance.deploy.cli;
 
+import dev.parlance.application.curation.EditCurationUseCase;
+import dev.parlance.application.curation.PublishCurationUseCase;
 import dev.parlance.domain.curation.VerifiedQuery;
 import dev.parlance.domain.curation.VerifiedStatus;
+import jakarta.inject.Inject;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -36,6 +39,7 @@ final class VerifiedCommand implements Runnable {
   @Command(name = "list", mixinStandardHelpOptions = true, description = "List verified questions.")
   static final class ListQuestions implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject ViewsCommand.Curations curations;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -46,7 +50,7 @@ final class VerifiedCommand implements Runnable {
     @Override
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
-      List<VerifiedQuery> questions = ViewsCommand.curation(cli, source, version).verified();
+      List<VerifiedQuery> questions = ViewsCommand.curation(curations, source, version).verified();
       if (questions.isEmpty()) {
         cli.out().println("source " + source + " has no verified questions yet");
         return ParlanceCli.OK;
@@ -71,6 +75,7 @@ final class VerifiedCommand implements Runnable {
       description = "Show one question and its SQL.")
   static final class Show implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject EditCurationUseCase editCuration;
 
     @Parameters(index = "0", paramLabel = "ID")
     String id;
@@ -82,8 +87,7 @@ final class VerifiedCommand implements Runnable {
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
       VerifiedQuery q =
-          cli.components()
-              .editCuration()
+          editCuration
               .workingCopy(source)
               .verifiedQuery(id)
               .orElseThrow(
@@ -111,6 +115,7 @@ final class VerifiedCommand implements Runnable {
       description = "Add or replace a verified question in the draft.")
   static final class Add implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject EditCurationUseCase editCuration;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -151,7 +156,7 @@ final class VerifiedCommand implements Runnable {
       String owner = CurationOutput.steward(by);
       VerifiedQuery q =
           new VerifiedQuery(id, question, sql, owner, VerifiedStatus.parse(status), difficulty);
-      cli.components().editCuration().change(source, owner, c -> c.withVerified(q));
+      editCuration.change(source, owner, c -> c.withVerified(q));
       cli.out()
           .println(
               "verified question "
@@ -170,6 +175,7 @@ final class VerifiedCommand implements Runnable {
       description = "Set a question's status: proposed, approved or retired.")
   static final class Status implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject EditCurationUseCase editCuration;
 
     @Parameters(index = "0", paramLabel = "ID")
     String id;
@@ -187,7 +193,7 @@ final class VerifiedCommand implements Runnable {
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
       VerifiedStatus next = VerifiedStatus.parse(status);
-      var edits = cli.components().editCuration();
+      var edits = editCuration;
       VerifiedQuery q =
           edits
               .workingCopy(source)
@@ -210,6 +216,7 @@ final class VerifiedCommand implements Runnable {
       description = "Remove a question from the draft.")
   static final class Remove implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject EditCurationUseCase editCuration;
 
     @Parameters(index = "0", paramLabel = "ID")
     String id;
@@ -223,7 +230,7 @@ final class VerifiedCommand implements Runnable {
     @Override
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
-      var edits = cli.components().editCuration();
+      var edits = editCuration;
       if (edits.workingCopy(source).verifiedQuery(id).isEmpty()) {
         throw CommandFailure.refused("source " + source + " has no verified question " + id);
       }
@@ -241,6 +248,7 @@ final class VerifiedCommand implements Runnable {
               + " results with the published version's; publishes nothing.")
   static final class Check implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject PublishCurationUseCase publishCuration;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -248,7 +256,7 @@ final class VerifiedCommand implements Runnable {
     @Override
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
-      var report = cli.components().publishCuration().check(source);
+      var report = publishCuration.check(source);
       CurationOutput.regression(cli.out(), report);
       return report.changed().isEmpty() ? ParlanceCli.OK : ParlanceCli.FAILED;
     }

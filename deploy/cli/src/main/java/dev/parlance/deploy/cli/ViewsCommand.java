@@ -1,12 +1,17 @@
 package dev.parlance.deploy.cli;
 
 import dev.parlance.application.curation.CurationRef;
+import dev.parlance.application.curation.EditCurationUseCase;
+import dev.parlance.application.curation.PublishCurationUseCase;
+import dev.parlance.application.curation.ReadCurationUseCase;
+import dev.parlance.application.curation.ValidateCurationUseCase;
 import dev.parlance.domain.curation.CuratedView;
 import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.CurationDiff;
 import dev.parlance.domain.curation.CurationVersion;
 import dev.parlance.domain.curation.DataDescription;
 import dev.parlance.domain.curation.ViewKind;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,16 +54,24 @@ final class ViewsCommand implements Runnable {
   }
 
   /** The curation a read command shows: {@code --version} if given, else draft or published. */
-  static Curation curation(ParlanceCli cli, String source, String version) {
+  static Curation curation(Curations curations, String source, String version) {
     if (version != null) {
-      return cli.components().readCuration().curation(source, CurationRef.parse(version));
+      return curations.read.curation(source, CurationRef.parse(version));
     }
-    return cli.components().editCuration().workingCopy(source);
+    return curations.edit.workingCopy(source);
+  }
+
+  /** The curation use cases read commands need, injected where a command shows a curation. */
+  @jakarta.enterprise.context.Dependent
+  static final class Curations {
+    @Inject ReadCurationUseCase read;
+    @Inject EditCurationUseCase edit;
   }
 
   @Command(name = "list", mixinStandardHelpOptions = true, description = "List the views.")
   static final class ListViews implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject Curations curations;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -72,7 +85,7 @@ final class ViewsCommand implements Runnable {
     @Override
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
-      Curation c = curation(cli, source, version);
+      Curation c = curation(curations, source, version);
       if (c.views().isEmpty()) {
         cli.out().println("source " + source + " has no views yet (see 'parlance views draft')");
         return ParlanceCli.OK;
@@ -97,6 +110,7 @@ final class ViewsCommand implements Runnable {
   @Command(name = "show", mixinStandardHelpOptions = true, description = "Show one view.")
   static final class Show implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject Curations curations;
 
     @Parameters(index = "0", paramLabel = "VIEW")
     String name;
@@ -111,7 +125,7 @@ final class ViewsCommand implements Runnable {
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
       CuratedView v =
-          curation(cli, source, version)
+          curation(curations, source, version)
               .view(name)
               .orElseThrow(
                   () -> CommandFailure.failed("source " + source + " has no view " + name));
@@ -154,6 +168,7 @@ final class ViewsCommand implements Runnable {
               + " (--remove), or discard the draft (--discard).")
   static final class Draft implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject EditCurationUseCase editCuration;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -210,7 +225,7 @@ final class ViewsCommand implements Runnable {
     @Override
     public Integer call() throws IOException {
       ParlanceCli cli = ParlanceCli.of(spec);
-      var edits = cli.components().editCuration();
+      var edits = editCuration;
       String steward = CurationOutput.steward(by);
       if (what.discard) {
         edits.discard(source);
@@ -266,6 +281,8 @@ final class ViewsCommand implements Runnable {
               + " rows through governed execution.")
   static final class Validate implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject Curations curations;
+    @Inject ValidateCurationUseCase validateCuration;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -276,7 +293,7 @@ final class ViewsCommand implements Runnable {
     @Override
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
-      var report = cli.components().validateCuration().validate(curation(cli, source, version));
+      var report = validateCuration.validate(curation(curations, source, version));
       CurationOutput.validation(cli.out(), report);
       return report.passed() ? ParlanceCli.OK : ParlanceCli.FAILED;
     }
@@ -290,6 +307,7 @@ final class ViewsCommand implements Runnable {
               + " approved verified questions to report which results changed.")
   static final class Publish implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject PublishCurationUseCase publishCuration;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -309,9 +327,7 @@ final class ViewsCommand implements Runnable {
       return CurationOutput.published(
           cli.out(),
           cli.err(),
-          cli.components()
-              .publishCuration()
-              .publishDraft(source, CurationOutput.steward(by), note));
+          publishCuration.publishDraft(source, CurationOutput.steward(by), note));
     }
   }
 
@@ -321,6 +337,7 @@ final class ViewsCommand implements Runnable {
       description = "Publish an old version again as the next version (the draft is kept).")
   static final class Rollback implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject PublishCurationUseCase publishCuration;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -344,7 +361,7 @@ final class ViewsCommand implements Runnable {
       return CurationOutput.published(
           cli.out(),
           cli.err(),
-          cli.components().publishCuration().rollback(source, version, CurationOutput.steward(by)));
+          publishCuration.rollback(source, version, CurationOutput.steward(by)));
     }
   }
 
@@ -354,6 +371,7 @@ final class ViewsCommand implements Runnable {
       description = "What changed between two curations (default: published → draft).")
   static final class Diff implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject ReadCurationUseCase readCuration;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -375,10 +393,7 @@ final class ViewsCommand implements Runnable {
     @Override
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
-      CurationDiff diff =
-          cli.components()
-              .readCuration()
-              .diff(source, CurationRef.parse(from), CurationRef.parse(to));
+      CurationDiff diff = readCuration.diff(source, CurationRef.parse(from), CurationRef.parse(to));
       if (diff.isEmpty()) {
         cli.out().println("no differences between " + from + " and " + to);
       }
@@ -393,6 +408,7 @@ final class ViewsCommand implements Runnable {
       description = "List published versions.")
   static final class History implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject ReadCurationUseCase readCuration;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -400,7 +416,7 @@ final class ViewsCommand implements Runnable {
     @Override
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
-      List<CurationVersion> versions = cli.components().readCuration().history(source);
+      List<CurationVersion> versions = readCuration.history(source);
       if (versions.isEmpty()) {
         cli.out().println("source " + source + " has no published curation");
         return ParlanceCli.OK;
@@ -430,6 +446,7 @@ final class ViewsCommand implements Runnable {
       description = "Write a source's whole curation as one YAML file.")
   static final class Export implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject ReadCurationUseCase readCuration;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -447,7 +464,7 @@ final class ViewsCommand implements Runnable {
     @Override
     public Integer call() throws IOException {
       ParlanceCli cli = ParlanceCli.of(spec);
-      String yaml = cli.components().readCuration().export(source, CurationRef.parse(version));
+      String yaml = readCuration.export(source, CurationRef.parse(version));
       if (file == null) {
         cli.out().print(yaml);
       } else {
@@ -464,6 +481,8 @@ final class ViewsCommand implements Runnable {
       description = "Read a YAML curation file into the source's draft (replacing the draft).")
   static final class Import implements Callable<Integer> {
     @Spec CommandSpec spec;
+    @Inject EditCurationUseCase editCuration;
+    @Inject PublishCurationUseCase publishCuration;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
@@ -485,9 +504,7 @@ final class ViewsCommand implements Runnable {
       }
       String steward = CurationOutput.steward(by);
       var draft =
-          cli.components()
-              .editCuration()
-              .importFile(source, Files.readString(file, StandardCharsets.UTF_8), steward);
+          editCuration.importFile(source, Files.readString(file, StandardCharsets.UTF_8), steward);
       cli.out()
           .println(
               "imported "
@@ -504,9 +521,7 @@ final class ViewsCommand implements Runnable {
       return CurationOutput.published(
           cli.out(),
           cli.err(),
-          cli.components()
-              .publishCuration()
-              .publishDraft(source, steward, "imported from " + file.getFileName()));
+          publishCuration.publishDraft(source, steward, "imported from " + file.getFileName()));
     }
   }
 

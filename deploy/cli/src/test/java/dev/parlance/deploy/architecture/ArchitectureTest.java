@@ -89,6 +89,41 @@ class ArchitectureTest {
           .dependOnClassesThat()
           .resideInAPackage("dev.parlance.deploy..");
 
+  // Rule 18: entry points hold only translation; one wiring (rule 19) builds what they call.
+  @ArchTest
+  static final ArchRule entry_points_should_use_use_cases_and_domain_values_only =
+      noClasses()
+          .that()
+          .resideInAnyPackage("dev.parlance.deploy.cli..", "dev.parlance.web..")
+          .and()
+          .doNotHaveSimpleName("ParlanceContainer")
+          // Until bench e2e is a use case of its own (it names runs and opens their logs itself).
+          .and()
+          .haveNameNotMatching("dev\\.parlance\\.deploy\\.cli\\.BenchE2eCommand.*")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("dev.parlance.adapters..", "dev.parlance.deploy.wiring..")
+          .orShould()
+          .dependOnClassesThat(
+              com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith("Port")
+                  .and(
+                      com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage(
+                          "dev.parlance.domain..")))
+          .because(
+              "a command or a resource parses input, calls use cases and words their results;"
+                  + " ports and adapters are the wiring's business");
+
+  @ArchTest
+  static final ArchRule application_classes_should_carry_no_container_annotations =
+      noClasses()
+          .that()
+          .resideInAnyPackage("dev.parlance.application..", "dev.parlance.adapters..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "jakarta.enterprise..", "jakarta.inject..", "org.eclipse.microprofile..")
+          .because("the wiring constructs them; they stay framework-free and testable with fakes");
+
   // Rule 8: adapters hide their vendor.
   @ArchTest
   static final ArchRule adapter_classes_should_be_package_private_behind_a_factory =
@@ -140,4 +175,45 @@ class ArchitectureTest {
           .should()
           .beAssignableTo(RuntimeException.class)
           .because("vendor exceptions become the adapter's own unchecked exception");
+
+  // The web tier (issue 9): an inbound adapter over the application, like the command line.
+  @ArchTest
+  static final ArchRule web_admin_should_depend_on_the_application_and_the_domain_only =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.parlance.web..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("dev.parlance.adapters..", "dev.parlance.deploy..")
+          .because("web-admin translates HTTP to use cases; the wiring chooses the adapters");
+
+  @ArchTest
+  static final ArchRule web_admin_should_use_use_cases_not_ports =
+      noClasses()
+          .that()
+          .resideInAPackage("dev.parlance.web..")
+          .should()
+          .dependOnClassesThat()
+          .haveSimpleNameEndingWith("Port")
+          .because("an entry point calls use cases; only use cases talk to ports");
+
+  @ArchTest
+  static final ArchRule no_jax_rs_type_should_cross_into_the_application_or_the_domain =
+      noClasses()
+          .that()
+          .resideInAnyPackage("dev.parlance.application..", "dev.parlance.domain..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("jakarta.ws.rs..", "jakarta.servlet..", "org.eclipse.microprofile..")
+          .because("HTTP stays in the web tier; use cases take commands and return values");
+
+  @ArchTest
+  static final ArchRule liberty_types_should_stay_in_the_server_module =
+      noClasses()
+          .that()
+          .resideOutsideOfPackage("dev.parlance.deploy.server..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("com.ibm..", "io.openliberty..")
+          .because("the application server's own API is the server module's business");
 }

@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.ParlanceHome;
-import dev.parlance.deploy.Settings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -58,8 +55,7 @@ class BenchE2eCommandTest {
   }
 
   private CliRun run(Map<String, String> env, String... args) {
-    try (Components components =
-        new Components(new ParlanceHome(directory.resolve("home")), new Settings(env))) {
+    try (ParlanceContainer components = CliRun.container(directory.resolve("home"), env)) {
       return CliRun.of(components, args);
     }
   }

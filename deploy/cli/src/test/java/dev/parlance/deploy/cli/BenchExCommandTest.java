@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.ParlanceHome;
-import dev.parlance.deploy.Settings;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -34,8 +31,7 @@ class BenchExCommandTest {
   private Run parlance(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    try (Components components =
-        new Components(new ParlanceHome(directory.resolve("home")), new Settings(Map.of()))) {
+    try (ParlanceContainer components = CliRun.container(directory.resolve("home"), Map.of())) {
       int code =
           ParlanceCli.run(
               components,

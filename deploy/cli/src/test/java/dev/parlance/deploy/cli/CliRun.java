@@ -1,14 +1,23 @@
 package dev.parlance.deploy.cli;
 
-import dev.parlance.deploy.Components;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /** One command line run in-process: its exit code and what it printed. */
 record CliRun(int exitCode, String out, String err) {
 
-  static CliRun of(Components components, String... args) {
+  /** The command line's container over {@code home}, with {@code environment} as its variables. */
+  static ParlanceContainer container(Path home, Map<String, String> environment) {
+    Map<String, String> env = new HashMap<>(environment);
+    env.put("PARLANCE_HOME", home.toString());
+    return ParlanceContainer.boot(env);
+  }
+
+  static CliRun of(ParlanceContainer components, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code =

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.ParlanceHome;
-import dev.parlance.deploy.Settings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -46,7 +43,7 @@ class CuratedEvaluationTest {
   @BeforeAll
   static void demo() {
     // The first start generates the demo database and publishes its curation.
-    try (Components components = new Components(new ParlanceHome(home), new Settings(Map.of()))) {
+    try (ParlanceContainer components = CliRun.container(home, Map.of())) {
       assertThat(CliRun.of(components, "sources", "list").out()).contains("demo");
     }
   }
@@ -62,7 +59,7 @@ class CuratedEvaluationTest {
   static void none() {}
 
   private CliRun run(Map<String, String> env, String... args) {
-    try (Components components = new Components(new ParlanceHome(home), new Settings(env))) {
+    try (ParlanceContainer components = CliRun.container(home, env)) {
       return CliRun.of(components, args);
     }
   }

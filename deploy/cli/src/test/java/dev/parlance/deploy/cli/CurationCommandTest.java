@@ -3,9 +3,6 @@ package dev.parlance.deploy.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.ParlanceHome;
-import dev.parlance.deploy.Settings;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -38,7 +35,7 @@ class CurationCommandTest {
       "system_fingerprint":"fp_bba3c8e70b"}""";
 
   @TempDir static Path home;
-  static Components components;
+  static ParlanceContainer components;
   static HttpServer server;
 
   @BeforeAll
@@ -56,17 +53,16 @@ class CurationCommandTest {
         });
     server.start();
     components =
-        new Components(
-            new ParlanceHome(home),
-            new Settings(
-                Map.of(
-                    "PARLANCE_LLM_PROVIDER", "openai",
-                    "PARLANCE_LLM_MODEL", "gpt-4o-mini",
-                    "PARLANCE_LLM_API_KEY", "sk-test",
-                    // The recorded server answers the assistants' prompt only.
-                    "PARLANCE_CURATION_PIPELINE_REGRESSION", "false",
-                    "PARLANCE_LLM_BASE_URL",
-                        "http://127.0.0.1:" + server.getAddress().getPort() + "/v1")));
+        CliRun.container(
+            home,
+            Map.of(
+                "PARLANCE_LLM_PROVIDER", "openai",
+                "PARLANCE_LLM_MODEL", "gpt-4o-mini",
+                "PARLANCE_LLM_API_KEY", "sk-test",
+                // The recorded server answers the assistants' prompt only.
+                "PARLANCE_CURATION_PIPELINE_REGRESSION", "false",
+                "PARLANCE_LLM_BASE_URL",
+                    "http://127.0.0.1:" + server.getAddress().getPort() + "/v1"));
   }
 
   @AfterAll
@@ -287,7 +283,7 @@ class CurationCommandTest {
 
   @Test
   void should_say_how_to_get_a_model_with_exit_2_when_none_is_configured() throws IOException {
-    try (Components bare = new Components(new ParlanceHome(home), new Settings(Map.of()))) {
+    try (ParlanceContainer bare = CliRun.container(home, Map.of())) {
       CliRun r = CliRun.of(bare, "suggest", "values", "--source", "demo");
       assertThat(r.exitCode()).isEqualTo(2);
       assertThat(r.oneErrorLine()).isTrue();

@@ -3,9 +3,6 @@ package dev.parlance.deploy.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.ParlanceHome;
-import dev.parlance.deploy.Settings;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -67,7 +64,7 @@ class LlmCheckCommandTest {
   }
 
   private int run(Map<String, String> env, String... args) {
-    try (Components components = new Components(new ParlanceHome(home), new Settings(env))) {
+    try (ParlanceContainer components = CliRun.container(home, env)) {
       return ParlanceCli.run(
           components,
           new PrintStream(out, true, StandardCharsets.UTF_8),

@@ -2,9 +2,6 @@ package dev.parlance.deploy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.ParlanceHome;
-import dev.parlance.deploy.Settings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -17,11 +14,11 @@ import org.junit.jupiter.api.io.TempDir;
 class PolicyAndAuditCommandTest {
 
   @TempDir static Path home;
-  static Components components;
+  static ParlanceContainer components;
 
   @BeforeAll
   static void start() {
-    components = new Components(new ParlanceHome(home), new Settings(Map.of()));
+    components = CliRun.container(home, Map.of());
   }
 
   @AfterAll

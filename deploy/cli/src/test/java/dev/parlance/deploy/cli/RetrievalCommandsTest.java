@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.ParlanceHome;
-import dev.parlance.deploy.Settings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -20,12 +17,12 @@ import org.junit.jupiter.api.io.TempDir;
 class RetrievalCommandsTest {
 
   @TempDir static Path home;
-  static Components components;
+  static ParlanceContainer components;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @BeforeAll
   static void start() {
-    components = new Components(new ParlanceHome(home), new Settings(Map.of()));
+    components = CliRun.container(home, Map.of());
   }
 
   @AfterAll

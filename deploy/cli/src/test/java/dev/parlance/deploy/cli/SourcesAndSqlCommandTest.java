@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.parlance.deploy.Components;
-import dev.parlance.deploy.ParlanceHome;
-import dev.parlance.deploy.Settings;
+import dev.parlance.application.governance.ReadAuditUseCase;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,12 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
 class SourcesAndSqlCommandTest {
 
   @TempDir static Path home;
-  static Components components;
+  static ParlanceContainer components;
 
   @BeforeAll
   static void firstStart() {
-    components =
-        new Components(new ParlanceHome(home), new Settings(Map.of("PLANT_USER", "reader")));
+    components = CliRun.container(home, Map.of("PLANT_USER", "reader"));
   }
 
   @AfterAll
@@ -67,8 +64,10 @@ class SourcesAndSqlCommandTest {
             "--user-env",
             "PLANT_USER",
             "--password-env",
-            "PLANT_PASSWORD");
+            "PLANT_PASSWORD",
+            "--no-check");
     assertThat(add.exitCode()).as(add.err()).isZero();
+    assertThat(add.out()).contains("added source plant (not checked)");
     assertThat(run("sources", "show", "plant").out())
         .contains("environment $PLANT_USER / $PLANT_PASSWORD")
         .contains("built-in default");
@@ -140,7 +139,8 @@ class SourcesAndSqlCommandTest {
                     "--url",
                     "jdbc:postgresql://127.0.0.1:" + closed + "/plant?connectTimeout=2",
                     "--user-env",
-                    "PLANT_USER")
+                    "PLANT_USER",
+                    "--no-check")
                 .exitCode())
         .isZero();
     CliRun away = run("sql", "--source", "away", "SELECT 1");
@@ -156,7 +156,8 @@ class SourcesAndSqlCommandTest {
                     "--url",
                     "jdbc:postgresql://127.0.0.1/plant",
                     "--password-env",
-                    "NOT_SET_ANYWHERE")
+                    "NOT_SET_ANYWHERE",
+                    "--no-check")
                 .exitCode())
         .isZero();
     CliRun unset = run("sql", "--source", "unset", "SELECT 1");
@@ -175,12 +176,12 @@ class SourcesAndSqlCommandTest {
 
   @Test
   void should_audit_the_attempt_when_it_runs_is_refused_or_fails() {
-    int before = components.auditTrail().latest("demo", 10_000).size();
+    int before = components.get(ReadAuditUseCase.class).latest("demo", 10_000).size();
     run("sql", "--source", "demo", "SELECT 1");
     run("sql", "--source", "demo", "DELETE FROM TB_MO");
     run("sql", "--source", "demo", "SELECT nope FROM TB_MO");
-    var latest = components.auditTrail().latest("demo", 3);
-    assertThat(components.auditTrail().latest("demo", 10_000)).hasSize(before + 3);
+    var latest = components.get(ReadAuditUseCase.class).latest("demo", 3);
+    assertThat(components.get(ReadAuditUseCase.class).latest("demo", 10_000)).hasSize(before + 3);
     assertThat(latest)
         .extracting(a -> a.outcome().name())
         .containsExactly("FAILED", "REFUSED", "RAN");
@@ -219,5 +220,65 @@ class SourcesAndSqlCommandTest {
     }
     assertThat(root.get("statements").asInt()).isGreaterThanOrEqualTo(20);
     assertThat(root.get("governed_ms").get("p50").asDouble()).isPositive();
+  }
+
+  @Test
+  void should_refuse_a_source_that_cannot_open_naming_the_problem_and_keep_nothing()
+      throws Exception {
+    Path missing = home.resolve("nonexistent/dir/x.sqlite");
+    CliRun add = run("sources", "add", "gone", "--url", "jdbc:sqlite:" + missing);
+    assertThat(add.exitCode()).isEqualTo(ParlanceCli.REFUSED);
+    assertThat(add.err()).contains("cannot add source gone: the database file is missing");
+    assertThat(add.oneErrorLine()).as(add.err()).isTrue();
+    assertThat(run("sources", "list").out()).doesNotContain("gone");
+
+    Path text = home.resolve("notes.txt");
+    Files.writeString(text, "these are notes, not a database\n".repeat(100));
+    CliRun notDb = run("sources", "add", "notes", "--url", "jdbc:sqlite:" + text);
+    assertThat(notDb.exitCode()).isEqualTo(ParlanceCli.REFUSED);
+    assertThat(notDb.err()).contains("the file is not a database");
+
+    int closed;
+    try (ServerSocket s = new ServerSocket(0)) {
+      closed = s.getLocalPort();
+    }
+    CliRun unreachable =
+        run(
+            "sources",
+            "add",
+            "far",
+            "--url",
+            "jdbc:postgresql://127.0.0.1:" + closed + "/plant?connectTimeout=2");
+    assertThat(unreachable.exitCode()).isEqualTo(ParlanceCli.REFUSED);
+    assertThat(unreachable.err()).contains("the database server cannot be reached");
+
+    CliRun unset =
+        run(
+            "sources",
+            "add",
+            "nokey",
+            "--url",
+            "jdbc:postgresql://127.0.0.1/plant",
+            "--password-env",
+            "NOT_SET_ANYWHERE");
+    assertThat(unset.exitCode()).isEqualTo(ParlanceCli.REFUSED);
+    assertThat(unset.err()).contains("a credential variable is not set");
+  }
+
+  @Test
+  void should_add_an_unreachable_source_with_no_check_and_report_it_when_tested() {
+    Path missing = home.resolve("later/plant.sqlite");
+    CliRun add = run("sources", "add", "later", "--url", "jdbc:sqlite:" + missing, "--no-check");
+    assertThat(add.exitCode()).as(add.err()).isZero();
+
+    CliRun test = run("sources", "test", "later");
+    assertThat(test.exitCode()).isEqualTo(ParlanceCli.FAILED);
+    assertThat(test.err()).contains("source later: the database file is missing");
+    assertThat(test.oneErrorLine()).isTrue();
+
+    CliRun demo = run("sources", "test", "demo");
+    assertThat(demo.exitCode()).as(demo.err()).isZero();
+    assertThat(demo.out()).contains("source demo: opens read-only, 26 tables");
+    run("sources", "remove", "later");
   }
 }

@@ -1,0 +1,137 @@
+package dev.parlance.adapters.identity.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parlance.adapters.identity.keycloak.EmbeddedKeycloak;
+import dev.parlance.adapters.identity.keycloak.KeycloakAdmin;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.UUID;
+
+/**
+ * One real Keycloak per test run, shared by every IT of the JVM: installed from the distribution
+ * zip the build resolved (system property {@code parlance.keycloak.distribution}) under {@code
+ * target/keycloak-it}, started in development mode on free ports with its data in memory, and
+ * stopped by a shutdown hook.
+ */
+public final class TestKeycloak {
+
+  private static TestKeycloak instance;
+
+  private final EmbeddedKeycloak keycloak;
+  private final KeycloakAdmin admin;
+
+  private TestKeycloak(EmbeddedKeycloak keycloak, KeycloakAdmin admin) {
+    this.keycloak = keycloak;
+    this.admin = admin;
+  }
+
+  public static synchronized TestKeycloak get() {
+    if (instance == null) {
+      String distribution = System.getProperty("parlance.keycloak.distribution");
+      if (distribution == null) {
+        throw new IllegalStateException(
+            "system property parlance.keycloak.distribution is not set (the build sets it)");
+      }
+      Path target = Path.of("target").toAbsolutePath();
+      Path home = EmbeddedKeycloak.install(Path.of(distribution), target.resolve("keycloak-it"));
+      String password = UUID.randomUUID().toString();
+      long started = System.nanoTime();
+      EmbeddedKeycloak keycloak =
+          EmbeddedKeycloak.start(
+              home,
+              freePort(),
+              freePort(),
+              "admin",
+              password,
+              true,
+              Path.of(System.getProperty("java.home")),
+              target.resolve("keycloak-it/keycloak.log"));
+      System.out.printf(
+          "test Keycloak up at %s in %d s%n",
+          keycloak.url(), (System.nanoTime() - started) / 1_000_000_000L);
+      Runtime.getRuntime().addShutdownHook(new Thread(keycloak::close, "stop-test-keycloak"));
+      instance = new TestKeycloak(keycloak, new KeycloakAdmin(keycloak.url(), "admin", password));
+    }
+    return instance;
+  }
+
+  public URI url() {
+    return keycloak.url();
+  }
+
+  public KeycloakAdmin admin() {
+    return admin;
+  }
+
+  public static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** An access token from the password grant of a public client, as scripts get one. */
+  public String passwordGrant(String realm, String client, String user, String password) {
+    HttpResponse<String> response = tokenResponse(realm, client, user, password);
+    if (response.statusCode() != 200) {
+      throw new IllegalStateException(
+          "token request failed: " + response.statusCode() + " " + response.body());
+    }
+    try {
+      return new ObjectMapper().readTree(response.body()).get("access_token").asText();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public HttpResponse<String> tokenResponse(
+      String realm, String client, String user, String password) {
+    String form =
+        "grant_type=password&client_id="
+            + enc(client)
+            + "&username="
+            + enc(user)
+            + "&password="
+            + enc(password)
+            + "&scope=openid";
+    try {
+      return HttpClient.newHttpClient()
+          .send(
+              HttpRequest.newBuilder(
+                      url().resolve("/realms/" + realm + "/protocol/openid-connect/token"))
+                  .header("Content-Type", "application/x-www-form-urlencoded")
+                  .POST(HttpRequest.BodyPublishers.ofString(form))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The claims of a JWT (not verified: the test reads what the provider put in). */
+  public static JsonNode claims(String jwt) {
+    try {
+      return new ObjectMapper().readTree(Base64.getUrlDecoder().decode(jwt.split("\\.")[1]));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static String enc(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,22 @@
+package dev.parlance.application.ask;
+
+import dev.parlance.application.ask.AskQuestionUseCase.Command;
+import dev.parlance.application.retrieval.Progress;
+import dev.parlance.domain.completion.CompleteChatPort;
+
+/**
+ * The question pipeline with a given language model: what asking does once the model is chosen.
+ * Evaluation and publish-time regression use it directly, so one pipeline answers online, through a
+ * fallback chain, or from an offline batch (whose unanswered requests make the answer {@link
+ * Answer.Status#QUEUED}).
+ */
+@FunctionalInterface
+public interface QuestionPipeline {
+
+  /** Answers with the given model, reporting first-use indexing to {@code progress}. */
+  Answer ask(Command command, CompleteChatPort llm, Progress progress);
+
+  default Answer ask(Command command, CompleteChatPort llm) {
+    return ask(command, llm, Progress.silent());
+  }
+}

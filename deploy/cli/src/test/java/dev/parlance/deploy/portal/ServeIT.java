@@ -1,0 +1,230 @@
+package dev.parlance.deploy.portal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * {@code parlance serve} as a user runs it, a real process on a fresh {@code PARLANCE_HOME}: it
+ * installs and starts Keycloak, provisions the realm, starts Liberty, writes {@code serve.json}
+ * whose tokens work against the API; a second serve reuses the running one; a busy port is one
+ * line; SIGTERM stops everything; a warm start keeps the realm and the passwords.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ServeIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Path HOME = Path.of("target/serve-it-home").toAbsolutePath();
+  private static final int PORT = PortalLauncher.freePort();
+  private static Process serve;
+  private static JsonNode first;
+
+  private static ProcessBuilder parlance(Path home, String... args) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("--enable-native-access=ALL-UNNAMED");
+    command.add("-Dparlance.install=" + System.getProperty("parlance.install"));
+    command.add("-cp");
+    command.add(System.getProperty("parlance.lib") + "/*");
+    command.add("dev.parlance.deploy.cli.ParlanceCli");
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().put("PARLANCE_HOME", home.toString());
+    builder.environment().keySet().removeIf(k -> k.startsWith("PARLANCE_OIDC"));
+    return builder;
+  }
+
+  private static Process start(Path home, Path log, String... args) throws IOException {
+    Files.createDirectories(log.getParent());
+    return parlance(home, args).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+  }
+
+  private static JsonNode awaitServeJson(Process process, Path log) throws Exception {
+    Path file = HOME.resolve("serve.json");
+    long deadline = System.nanoTime() + Duration.ofMinutes(15).toNanos();
+    while (System.nanoTime() < deadline) {
+      if (Files.exists(file)) {
+        return JSON.readTree(file.toFile());
+      }
+      assertThat(process.isAlive())
+          .as("serve is running: %s", Files.exists(log) ? Files.readString(log) : "")
+          .isTrue();
+      Thread.sleep(500);
+    }
+    throw new AssertionError("no serve.json within 15 minutes: " + Files.readString(log));
+  }
+
+  private static String token(JsonNode serve, String user, String password) throws Exception {
+    String form =
+        "grant_type=password&client_id="
+            + serve.get("cli_client_id").asText()
+            + "&username="
+            + URLEncoder.encode(user, StandardCharsets.UTF_8)
+            + "&password="
+            + URLEncoder.encode(password, StandardCharsets.UTF_8);
+    URI tokenUrl =
+        URI.create(
+            serve.get("keycloak_url").asText()
+                + "/realms/"
+                + serve.get("realm").asText()
+                + "/protocol/openid-connect/token");
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(tokenUrl)
+                    .header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(HttpRequest.BodyPublishers.ofString(form))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return JSON.readTree(response.body()).get("access_token").asText();
+  }
+
+  private static HttpResponse<String> get(URI uri, String token) throws Exception {
+    HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(20));
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    return HttpClient.newBuilder()
+        .sslContext(PortalLauncher.trustAll())
+        .build()
+        .send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  @Order(1)
+  void should_write_serve_json_whose_tokens_work_when_serve_starts_on_a_fresh_home()
+      throws Exception {
+    deleteTree(HOME);
+    Path log = Path.of("target/serve-it-logs/cold.log");
+    long started = System.nanoTime();
+    serve = start(HOME, log, "serve", "--port", String.valueOf(PORT));
+    first = awaitServeJson(serve, log);
+    System.out.printf("serve cold start: %d s%n", (System.nanoTime() - started) / 1_000_000_000L);
+
+    assertThat(first.get("url").asText()).isEqualTo("https://localhost:" + PORT + "/");
+    assertThat(first.get("realm").asText()).isEqualTo("parlance");
+    assertThat(first.get("cli_client_id").asText()).isEqualTo("parlance-cli");
+    assertThat(first.get("keycloak_url").asText()).startsWith("http://localhost:");
+    List<String> names = new ArrayList<>();
+    for (JsonNode user : first.get("users")) {
+      names.add(user.get("username").asText());
+      assertThat(user.get("password").asText()).hasSizeGreaterThanOrEqualTo(12);
+      assertThat(user.get("roles").size()).isPositive();
+      String token = token(first, user.get("username").asText(), user.get("password").asText());
+      HttpResponse<String> me = get(URI.create(first.get("url").asText() + "api/v1/me"), token);
+      assertThat(me.statusCode()).isEqualTo(200);
+      assertThat(JSON.readTree(me.body()).get("user").asText())
+          .isEqualTo(user.get("username").asText());
+    }
+    assertThat(names).containsExactly("analyst", "analyst-se", "steward", "admin");
+    assertThat(get(URI.create(first.get("url").asText() + "health/ready"), null).statusCode())
+        .isEqualTo(200);
+    assertThat(Files.readString(log)).contains("Parlance portal: https://localhost:" + PORT);
+    // No password or secret in the logs Parlance and its servers write.
+    String password = first.get("users").get(0).get("password").asText();
+    try (var logs = Files.walk(HOME.resolve("logs"))) {
+      for (Path file : logs.filter(Files::isRegularFile).toList()) {
+        assertThat(Files.readString(file)).as(file.toString()).doesNotContain(password);
+      }
+    }
+  }
+
+  @Test
+  @Order(2)
+  void should_reuse_the_running_portal_when_serve_runs_again() throws Exception {
+    Process again =
+        start(
+            HOME,
+            Path.of("target/serve-it-logs/again.log"),
+            "serve",
+            "--port",
+            String.valueOf(PORT));
+    assertThat(again.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(again.exitValue()).isZero();
+    assertThat(Files.readString(Path.of("target/serve-it-logs/again.log")))
+        .contains("already running");
+  }
+
+  @Test
+  @Order(3)
+  void should_say_so_in_one_line_when_the_port_is_busy() throws Exception {
+    Path other = Path.of("target/serve-it-other-home").toAbsolutePath();
+    Path log = Path.of("target/serve-it-logs/busy.log");
+    Process busy = start(other, log, "serve", "--port", String.valueOf(PORT));
+    assertThat(busy.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+    assertThat(busy.exitValue()).isEqualTo(1);
+    List<String> lines = Files.readAllLines(log);
+    assertThat(lines).hasSize(1);
+    assertThat(lines.getFirst())
+        .isEqualTo("parlance: port " + PORT + " is in use; choose another with --port N");
+  }
+
+  @Test
+  @Order(4)
+  void should_stop_liberty_and_keycloak_on_sigterm_and_start_warm_with_the_same_logins()
+      throws Exception {
+    URI keycloak = URI.create(first.get("keycloak_url").asText());
+    List<ProcessHandle> children = serve.descendants().toList();
+    serve.destroy(); // SIGTERM
+    assertThat(serve.waitFor(90, TimeUnit.SECONDS)).isTrue();
+    for (ProcessHandle child : children) {
+      child.onExit().get(30, TimeUnit.SECONDS);
+    }
+    assertThat(PortalLauncher.free(PORT)).isTrue();
+    assertThat(PortalLauncher.free(keycloak.getPort())).isTrue();
+    assertThat(HOME.resolve("serve.json")).doesNotExist();
+
+    Path log = Path.of("target/serve-it-logs/warm.log");
+    long started = System.nanoTime();
+    serve = start(HOME, log, "serve", "--port", String.valueOf(PORT));
+    JsonNode warm = awaitServeJson(serve, log);
+    System.out.printf("serve warm start: %d s%n", (System.nanoTime() - started) / 1_000_000_000L);
+
+    assertThat(warm.get("users")).isEqualTo(first.get("users"));
+    assertThat(Files.readString(log)).contains("found (kept as it is)");
+    JsonNode admin = warm.get("users").get(3);
+    String token = token(warm, admin.get("username").asText(), admin.get("password").asText());
+    assertThat(get(URI.create(warm.get("url").asText() + "api/v1/me"), token).statusCode())
+        .isEqualTo(200);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (serve != null && serve.isAlive()) {
+      serve.destroy();
+      serve.waitFor(90, TimeUnit.SECONDS);
+    }
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (var paths = Files.walk(root)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package dev.parlance.deploy.server;
+
+import dev.parlance.adapters.identity.keycloak.KeycloakIdentity;
+import dev.parlance.adapters.identity.testing.TestKeycloak;
+import dev.parlance.application.identity.DemoLogin;
+import dev.parlance.application.identity.PortalSetUp;
+import dev.parlance.application.identity.SetUpPortalCommand;
+import dev.parlance.application.identity.SetUpPortalService;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * What the portal's ITs share, made once per test run before Arquillian starts Liberty: the test
+ * Keycloak with realm {@code parlance} provisioned by the real set-up use case, and the variables
+ * of server {@code parlance-it} (free ports, the provider, the portal client's secret) written as a
+ * configuration drop-in. Register it before {@code ArquillianExtension}.
+ */
+public final class PortalEnvironment {
+
+  private static PortalEnvironment instance;
+
+  private final TestKeycloak keycloak;
+  private final PortalSetUp setUp;
+  private final int httpsPort;
+
+  private PortalEnvironment(TestKeycloak keycloak, PortalSetUp setUp, int httpsPort) {
+    this.keycloak = keycloak;
+    this.setUp = setUp;
+    this.httpsPort = httpsPort;
+  }
+
+  /** Makes the environment before Arquillian starts the server; register it first. */
+  public static final class Extension implements BeforeAllCallback {
+    @Override
+    public void beforeAll(ExtensionContext context) {
+      get();
+    }
+  }
+
+  public static synchronized PortalEnvironment get() {
+    if (instance == null) {
+      TestKeycloak keycloak = TestKeycloak.get();
+      int httpsPort = TestKeycloak.freePort();
+      int httpPort = TestKeycloak.freePort();
+      URI portal = URI.create("https://localhost:" + httpsPort);
+      PortalSetUp setUp;
+      try (KeycloakIdentity identity = KeycloakIdentity.connect(keycloak.admin())) {
+        setUp =
+            new SetUpPortalService(identity.provisioning())
+                .setUp(new SetUpPortalCommand(portal, Map.of()));
+      }
+      writeServerVariables(keycloak, setUp, httpsPort, httpPort);
+      System.setProperty("parlance.it.http-port", String.valueOf(httpPort));
+      instance = new PortalEnvironment(keycloak, setUp, httpsPort);
+    }
+    return instance;
+  }
+
+  private static void writeServerVariables(
+      TestKeycloak keycloak, PortalSetUp setUp, int httpsPort, int httpPort) {
+    Map<String, String> variables =
+        Map.of(
+            "parlance.https.port", String.valueOf(httpsPort),
+            "parlance.http.port", String.valueOf(httpPort),
+            "parlance.oidc.issuer", keycloak.url() + "/realms/" + setUp.realm(),
+            "parlance.oidc.client-id", setUp.portalClientId(),
+            "parlance.oidc.client-secret", setUp.portalClientSecret());
+    String xml =
+        variables.entrySet().stream()
+            .map(e -> "  <variable name=\"" + e.getKey() + "\" value=\"" + e.getValue() + "\"/>")
+            .collect(Collectors.joining("\n", "<server>\n", "\n</server>\n"));
+    Path server = Path.of(System.getProperty("parlance.wlp"), "usr/servers/parlance-it");
+    Path dropins = server.resolve("configDropins/overrides");
+    try {
+      // A fresh certificate each run, under server.xml's development keystore password.
+      Files.deleteIfExists(server.resolve("resources/security/key.p12"));
+      Files.createDirectories(dropins);
+      Files.writeString(dropins.resolve("it-env.xml"), xml);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public URI portal() {
+    return URI.create("https://localhost:" + httpsPort);
+  }
+
+  public TestKeycloak keycloak() {
+    return keycloak;
+  }
+
+  public PortalSetUp setUp() {
+    return setUp;
+  }
+
+  public String password(String user) {
+    return setUp.logins().stream()
+        .filter(l -> l.username().equals(user))
+        .map(DemoLogin::password)
+        .flatMap(java.util.Optional::stream)
+        .findFirst()
+        .orElseThrow();
+  }
+
+  /** An access token of a demo user, from the password grant of the command-line client. */
+  public String token(String user) {
+    return keycloak.passwordGrant(setUp.realm(), setUp.cliClientId(), user, password(user));
+  }
+}

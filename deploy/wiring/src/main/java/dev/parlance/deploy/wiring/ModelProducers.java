@@ -1,0 +1,32 @@
+package dev.parlance.deploy.wiring;
+
+import dev.parlance.adapters.llm.LanguageModels;
+import dev.parlance.adapters.llm.tokens.Tokenizers;
+import dev.parlance.domain.completion.CountTokensPort;
+import dev.parlance.domain.completion.LanguageModelsPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.util.function.Function;
+
+/** Language models (adapters-llm): the configured profiles, their fallbacks and batch folders. */
+@ApplicationScoped
+public class ModelProducers {
+
+  @Produces
+  @ApplicationScoped
+  LanguageModelsPort languageModels(ParlanceSettings settings) {
+    return LanguageModels.configured(settings::value);
+  }
+
+  /** A model's tokenizer by the model's name, for prompt-size measurements. */
+  @Produces
+  @Singleton
+  Tokenizer tokenizers() {
+    return Tokenizers::openAi;
+  }
+
+  /** Counts tokens as a named model's tokenizer does. */
+  @FunctionalInterface
+  public interface Tokenizer extends Function<String, CountTokensPort> {}
+}

@@ -1,0 +1,115 @@
+package dev.parlance.web.security;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.annotation.WebFilter;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Cross-site request forgery protection for browser requests. A browser sends its session cookie
+ * with any request, even one another site makes it send; it never sends an {@code Authorization}
+ * header by itself. So a state-changing request (POST, PUT, PATCH, DELETE) without a bearer token
+ * must prove it comes from the portal's own pages: its {@code X-CSRF-Token} header must equal the
+ * {@code PARLANCE_CSRF} cookie (double submit), and its {@code Origin}, when sent, must be the
+ * portal's. The cookie is {@code HttpOnly}; pages read the token from the {@code X-CSRF-Token}
+ * header of any answer to a safe request.
+ */
+@WebFilter(filterName = "csrf", urlPatterns = "/*", asyncSupported = true)
+public class CsrfFilter extends HttpFilter {
+
+  private static final long serialVersionUID = 1L;
+
+  public static final String COOKIE = "PARLANCE_CSRF";
+  public static final String HEADER = "X-CSRF-Token";
+  private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  @Override
+  protected void doFilter(
+      HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+      throws IOException, ServletException {
+    Optional<String> cookie = cookie(request);
+    if (SAFE_METHODS.contains(request.getMethod().toUpperCase(Locale.ROOT))) {
+      String token = cookie.orElseGet(() -> issue(request, response));
+      response.setHeader(HEADER, token);
+      chain.doFilter(request, response);
+      return;
+    }
+    String authorization = request.getHeader("Authorization");
+    if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      chain.doFilter(request, response);
+      return;
+    }
+    String origin = request.getHeader("Origin");
+    if (origin != null && !sameOrigin(origin, request)) {
+      ProblemResponses.send(
+          request, response, 403, "cross-site request refused (origin " + origin + ")");
+      return;
+    }
+    String header = request.getHeader(HEADER);
+    if (cookie.isEmpty() || header == null || !constantTimeEquals(cookie.get(), header)) {
+      ProblemResponses.send(
+          request,
+          response,
+          403,
+          "a state-changing browser request needs the " + HEADER + " header (CSRF protection)");
+      return;
+    }
+    chain.doFilter(request, response);
+  }
+
+  private static Optional<String> cookie(HttpServletRequest request) {
+    Cookie[] cookies = request.getCookies();
+    if (cookies == null) {
+      return Optional.empty();
+    }
+    return Arrays.stream(cookies)
+        .filter(
+            c -> COOKIE.equals(c.getName()) && c.getValue() != null && c.getValue().length() >= 32)
+        .map(Cookie::getValue)
+        .findFirst();
+  }
+
+  private static String issue(HttpServletRequest request, HttpServletResponse response) {
+    byte[] bytes = new byte[32];
+    RANDOM.nextBytes(bytes);
+    String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    Cookie cookie = new Cookie(COOKIE, token);
+    cookie.setHttpOnly(true);
+    cookie.setSecure(request.isSecure());
+    cookie.setPath(request.getContextPath().isEmpty() ? "/" : request.getContextPath());
+    cookie.setAttribute("SameSite", "Strict");
+    response.addCookie(cookie);
+    return token;
+  }
+
+  static boolean sameOrigin(String origin, HttpServletRequest request) {
+    try {
+      URI uri = URI.create(origin);
+      int port = uri.getPort() == -1 ? ("https".equals(uri.getScheme()) ? 443 : 80) : uri.getPort();
+      return request.getScheme().equalsIgnoreCase(uri.getScheme())
+          && request.getServerName().equalsIgnoreCase(uri.getHost())
+          && request.getServerPort() == port;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  private static boolean constantTimeEquals(String a, String b) {
+    return MessageDigest.isEqual(
+        a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+  }
+}

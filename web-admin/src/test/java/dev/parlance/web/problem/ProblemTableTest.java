@@ -1,0 +1,55 @@
+package dev.parlance.web.problem;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.parlance.domain.identity.UnknownUserException;
+import jakarta.json.bind.JsonbException;
+import jakarta.ws.rs.ProcessingException;
+import org.junit.jupiter.api.Test;
+
+class ProblemTableTest {
+
+  @Test
+  void should_answer_400_naming_the_reason_when_a_command_rejects_its_input() {
+    Problem problem =
+        ProblemTable.problemFor(
+                new IllegalArgumentException("question must not be blank"), "/api/v1/x")
+            .orElseThrow();
+
+    assertThat(problem.status()).isEqualTo(400);
+    assertThat(problem.title()).isEqualTo("Bad Request");
+    assertThat(problem.detail()).isEqualTo("question must not be blank");
+    assertThat(problem.instance()).isEqualTo("/api/v1/x");
+    assertThat(problem.type()).isEqualTo("about:blank");
+  }
+
+  @Test
+  void should_answer_400_when_the_body_is_not_json_the_resource_reads() {
+    var failure = new ProcessingException(new JsonbException("Unknown property colour"));
+
+    Problem problem = ProblemTable.problemFor(failure, "/api/v1/x").orElseThrow();
+
+    assertThat(problem.status()).isEqualTo(400);
+    assertThat(problem.detail()).contains("field this resource does not know");
+  }
+
+  @Test
+  void should_answer_413_when_the_body_was_cut_off_at_the_limit() {
+    var failure = new ProcessingException(new BodyTooLargeException(1024));
+
+    assertThat(ProblemTable.problemFor(failure, "/x").orElseThrow().status()).isEqualTo(413);
+  }
+
+  @Test
+  void should_answer_404_for_an_unknown_user() {
+    assertThat(
+            ProblemTable.problemFor(new UnknownUserException("bob"), "/x").orElseThrow().status())
+        .isEqualTo(404);
+  }
+
+  @Test
+  void should_leave_unexpected_failures_to_the_500_path() {
+    assertThat(ProblemTable.problemFor(new IllegalStateException("bug"), "/x")).isEmpty();
+    assertThat(ProblemTable.problemFor(new NullPointerException(), "/x")).isEmpty();
+  }
+}
