@@ -8,7 +8,6 @@ import dev.parlance.application.retrieval.HallucinationExamples;
 import dev.parlance.application.retrieval.Progress;
 import dev.parlance.application.retrieval.RetrievalQuery;
 import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
-import dev.parlance.application.retrieval.SourceSchemaUseCase;
 import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.catalog.ReadCatalogPort;
 import dev.parlance.domain.catalog.SchemaCatalog;
@@ -29,14 +28,11 @@ import dev.parlance.domain.question.CuratedContextPort;
 import dev.parlance.domain.question.ExecutionVote;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.retrieval.HallucinatedSchema;
-import dev.parlance.domain.retrieval.IndexSchemaPort;
 import dev.parlance.domain.retrieval.RetrievalMode;
 import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
 import dev.parlance.domain.sql.AnalyzeSqlPort;
 import dev.parlance.domain.sql.SqlShape;
-import dev.parlance.domain.values.IndexValuesPort;
-import dev.parlance.domain.values.ReadColumnValuesPort;
 import dev.parlance.domain.values.SearchValuesPort;
 import dev.parlance.domain.values.ValueMatch;
 import java.time.Instant;
@@ -59,11 +55,6 @@ import java.util.concurrent.Future;
  */
 public final class QuestionPipelineService implements QuestionPipeline {
 
-  /** Distinct values read per text column for the value index, and their longest length. */
-  public static final int VALUES_PER_COLUMN = 5000;
-
-  public static final int VALUE_MAX_LENGTH = 100;
-
   /** The share of a whole schema's tokens its sample rows may add (docs/ask.md). */
   static final double SAMPLE_SHARE = 0.25;
 
@@ -78,12 +69,8 @@ public final class QuestionPipelineService implements QuestionPipeline {
       DataSourcesPort sources,
       GovernancePoliciesPort policies,
       ReadCatalogPort catalogs,
-      SourceSchemaUseCase schemaIndexing,
-      IndexSchemaPort schemaIndex,
       EmbedTextPort embedder,
       RetrieveSchemaUseCase retriever,
-      ReadColumnValuesPort valueReader,
-      IndexValuesPort valueIndex,
       SearchValuesPort valueSearch,
       ExecuteQueryPort governedReads,
       RunQueryUseCase runQuery,
@@ -144,7 +131,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
     if (command.candidates().isPresent()) {
       settings = settings.withCandidates(command.candidates().getAsInt());
     }
-    return new Run(source, command, llm, settings, progress).answer();
+    return new Run(source, command, llm, settings).answer();
   }
 
   /** One question's run: its ledger, its caches and its notes. */
@@ -152,7 +139,6 @@ public final class QuestionPipelineService implements QuestionPipeline {
     private final DataSource source;
     private final Command command;
     private final AskSettings settings;
-    private final Progress progress;
     private final Ledger ledger;
     private final Strategy strategy;
     private final GovernancePolicy policy;
@@ -160,16 +146,10 @@ public final class QuestionPipelineService implements QuestionPipeline {
     private final List<String> notes = new ArrayList<>();
     private SchemaCatalog visible;
 
-    Run(
-        DataSource source,
-        Command command,
-        CompleteChatPort llm,
-        AskSettings settings,
-        Progress progress) {
+    Run(DataSource source, Command command, CompleteChatPort llm, AskSettings settings) {
       this.source = source;
       this.command = command;
       this.settings = settings;
-      this.progress = progress;
       this.ledger = new Ledger(llm);
       this.strategy = strategies.get(settings.strategy());
       this.policy =
@@ -186,7 +166,6 @@ public final class QuestionPipelineService implements QuestionPipeline {
     private SchemaView view = SchemaView.unknown();
 
     Answer answer() {
-      ensureIndexes();
       started = System.nanoTime();
       Optional<AskQuestionUseCase.Baseline> baseline = command.baseline();
       AskSettings asked = baseline.isPresent() ? settings.bare() : settings;
@@ -416,41 +395,6 @@ public final class QuestionPipelineService implements QuestionPipeline {
 
     private long wall() {
       return (System.nanoTime() - started) / 1_000_000;
-    }
-
-    // Indexing a source's schema and values happens once, on its first question.
-    private void ensureIndexes() {
-      boolean schemaCurrent =
-          ports
-              .schemaIndex()
-              .status(source.name())
-              .map(s -> s.model().equals(ports.embedder().modelName()))
-              .orElse(false);
-      boolean valuesIndexed = ports.valueIndex().count(source.name()).isPresent();
-      if (schemaCurrent && valuesIndexed) {
-        return;
-      }
-      String stage = "indexing (first use)";
-      ledger.time(
-          stage,
-          () -> {
-            if (!schemaCurrent) {
-              ports.schemaIndexing().index(source.name(), progress);
-            }
-            if (!valuesIndexed) {
-              progress.update("reading values", 0, 1);
-              SchemaCatalog structure = ports.catalogs().read(source);
-              ports
-                  .valueIndex()
-                  .replace(
-                      source.name(),
-                      ports
-                          .valueReader()
-                          .read(source, structure, VALUES_PER_COLUMN, VALUE_MAX_LENGTH));
-              progress.update("reading values", 1, 1);
-            }
-          });
-      ledger.markOneTime(stage);
     }
 
     private Optional<HallucinatedSchema> hallucinate() {

@@ -6,6 +6,7 @@ import dev.parlance.application.ask.QuestionPipeline;
 import dev.parlance.application.ask.StageReport;
 import dev.parlance.application.ask.StrategyName;
 import dev.parlance.application.retrieval.Progress;
+import dev.parlance.application.source.IndexSourceUseCase;
 import dev.parlance.domain.benchmark.BenchmarkDataException;
 import dev.parlance.domain.benchmark.LoadRetrievalBenchmarkPort;
 import dev.parlance.domain.catalog.ReadCatalogPort;
@@ -70,13 +71,14 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
       ReadVerifiedQuestionsPort verifiedQuestions,
       DataSourcesPort sources,
       Supplier<QuestionPipeline> pipeline,
+      IndexSourceUseCase indexing,
       RunBenchmarkQueryPort runner,
       ReadCatalogPort catalogs,
       AnalyzeSqlPort analyzer,
       GovernancePoliciesPort policies,
       PublishedCurationPort curations,
       LoadRetrievalBenchmarkPort unions,
-      Function<UnionSource, QuestionPipeline> unionPipeline) {
+      Function<UnionSource, Asker> unionPipeline) {
 
     /** What benchmarks and verified questions need; no union, no curation. */
     public Ports(
@@ -84,6 +86,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         ReadVerifiedQuestionsPort verifiedQuestions,
         DataSourcesPort sources,
         Supplier<QuestionPipeline> pipeline,
+        IndexSourceUseCase indexing,
         RunBenchmarkQueryPort runner,
         ReadCatalogPort catalogs,
         AnalyzeSqlPort analyzer) {
@@ -92,6 +95,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
           verifiedQuestions,
           sources,
           pipeline,
+          indexing,
           runner,
           catalogs,
           analyzer,
@@ -105,6 +109,12 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
           });
     }
   }
+
+  /**
+   * A pipeline and what keeps its sources' indexes: questions are asked once their source is ready,
+   * so that the one way a source is indexed is the indexing use case's.
+   */
+  public record Asker(QuestionPipeline pipeline, IndexSourceUseCase indexing) {}
 
   private final Ports ports;
   private QuestionPipeline pipeline;
@@ -133,8 +143,10 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
     List<EvaluationQuestion> selected = select(benchmark, command, notes);
     Map<String, DataSource> sources = sources(benchmark, selected);
     Optional<UnionSource> union = union(command.questions(), benchmark, notes);
-    Supplier<QuestionPipeline> asker =
-        union.isPresent() ? memo(() -> ports.unionPipeline().apply(union.get())) : this::pipeline;
+    Supplier<Asker> asker =
+        union.isPresent()
+            ? memo(() -> ports.unionPipeline().apply(union.get()))
+            : memo(() -> new Asker(pipeline(), ports.indexing()));
     ScoredAs scoredAs =
         switch (command.questions()) {
           case Questions.Benchmark b -> union.map(ScoredAs::union).orElseGet(ScoredAs::plain);
@@ -147,7 +159,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
           command.evidence()
               ? "BIRD's evidence was appended to each question (\"External Knowledge: …\"), as"
                   + " BIRD's leaderboard gives it"
-              : "BIRD's evidence was not given to the pipeline (--no-evidence)");
+              : "BIRD's evidence was not given to the pipeline (the harder setting)");
     }
     PipelineScoring scoring =
         new PipelineScoring(
@@ -455,12 +467,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
           }
         });
     if (!differences.isEmpty()) {
-      throw new IllegalArgumentException(
-          "the run log "
-              + log.location()
-              + " belongs to a run with another configuration ("
-              + String.join("; ", differences)
-              + "): name another run (--run) or start this one over (--fresh)");
+      throw new RunConfigurationChangedException(log.location(), String.join("; ", differences));
     }
     Map<String, PipelineAnswer> done = new HashMap<>();
     for (PipelineAnswer a : log.answers()) {
@@ -487,7 +494,9 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
     private final Map<String, DataSource> sources;
     private final Watch watch;
     private final List<String> notes;
-    private final Supplier<QuestionPipeline> asker;
+    private final Supplier<Asker> asker;
+    // Sources whose indexes this loop found ready.
+    private final Set<String> ready = new java.util.HashSet<>();
     private final Optional<UnionSource> union;
     private String unionOn;
     private int resumed;
@@ -505,7 +514,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         Map<String, DataSource> sources,
         Watch watch,
         List<String> notes,
-        Supplier<QuestionPipeline> asker,
+        Supplier<Asker> asker,
         Optional<UnionSource> union) {
       this.asker = asker;
       this.union = union;
@@ -545,8 +554,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
                     streak
                         + " questions in a row failed ("
                         + trouble.get()
-                        + "); stopped so as not to log them as wrong: run the same command again"
-                        + " to resume");
+                        + "); stopped so as not to log them as wrong");
             return;
           }
         } else {
@@ -565,9 +573,18 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         if (union.isPresent()) {
           source = pointUnionAt(q.database());
         }
+        Asker asking = asker.get();
+        if (ready.add(source.name())) {
+          try {
+            asking.indexing().awaitReady(source.name(), watch.indexing());
+          } catch (RuntimeException e) {
+            ready.remove(source.name());
+            throw e;
+          }
+        }
         answer =
-            asker
-                .get()
+            asking
+                .pipeline()
                 .ask(
                     new AskQuestionUseCase.Command(
                         source.name(),
@@ -579,7 +596,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
                         command.baseline(),
                         !command.ownExamples()),
                     llm,
-                    watch.indexing());
+                    Progress.silent());
       } catch (RuntimeException e) {
         String why = "question " + q.id() + " failed: " + oneLine(e.getMessage(), e);
         notes.add(why + " (not logged; asked again next time)");

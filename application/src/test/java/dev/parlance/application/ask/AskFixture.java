@@ -2,9 +2,7 @@ package dev.parlance.application.ask;
 
 import dev.parlance.application.query.RunQueryUseCase;
 import dev.parlance.application.retrieval.HallucinationExamples;
-import dev.parlance.application.retrieval.IndexSchemaUseCase;
 import dev.parlance.application.retrieval.SchemaSelection;
-import dev.parlance.application.retrieval.SourceSchemaUseCase;
 import dev.parlance.domain.catalog.Column;
 import dev.parlance.domain.catalog.ForeignKey;
 import dev.parlance.domain.catalog.SchemaCatalog;
@@ -28,14 +26,12 @@ import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.question.CuratedContext;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.retrieval.EmbeddingVector;
-import dev.parlance.domain.retrieval.IndexSchemaPort;
 import dev.parlance.domain.retrieval.SchemaElement;
 import dev.parlance.domain.source.Credentials;
 import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
 import dev.parlance.domain.sql.SqlShape;
 import dev.parlance.domain.values.ColumnValue;
-import dev.parlance.domain.values.IndexValuesPort;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -278,50 +274,6 @@ final class AskFixture {
             return "fake";
           }
         };
-    IndexSchemaPort schemaIndex =
-        new IndexSchemaPort() {
-          @Override
-          public void replace(
-              String source,
-              String model,
-              List<dev.parlance.domain.retrieval.IndexedElement> elements) {}
-
-          @Override
-          public void remove(String source) {}
-
-          @Override
-          public Optional<IndexStatus> status(String source) {
-            return Optional.of(new IndexStatus(source, "fake", 7));
-          }
-        };
-    SourceSchemaUseCase indexing =
-        new SourceSchemaUseCase() {
-          @Override
-          public IndexSchemaUseCase.IndexReport index(
-              String source, dev.parlance.application.retrieval.Progress progress) {
-            throw new AssertionError("the index is current");
-          }
-
-          @Override
-          public Result search(
-              String source,
-              String question,
-              dev.parlance.domain.retrieval.RetrievalMode mode,
-              int budget,
-              dev.parlance.application.retrieval.Progress progress) {
-            throw new AssertionError("not used");
-          }
-        };
-    IndexValuesPort valueIndex =
-        new IndexValuesPort() {
-          @Override
-          public void replace(String source, List<ColumnValue> v) {}
-
-          @Override
-          public Optional<Integer> count(String source) {
-            return Optional.of(values.size());
-          }
-        };
     RunQueryUseCase runQuery =
         command -> {
           synchronized (ran) {
@@ -351,8 +303,6 @@ final class AskFixture {
             sources,
             policies,
             source -> catalog,
-            indexing,
-            schemaIndex,
             embedder,
             query -> {
               budgets.add(query.budget());
@@ -369,8 +319,6 @@ final class AskFixture {
                                   1.0))
                       .toList());
             },
-            (source, catalog, perColumn, maxLength) -> values,
-            valueIndex,
             (source, phrase, k) -> values,
             (source, p, user, sql) -> {
               governedReads.add(sql);

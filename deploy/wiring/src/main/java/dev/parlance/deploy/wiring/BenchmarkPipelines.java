@@ -4,6 +4,7 @@ import dev.parlance.application.ask.AskSettings;
 import dev.parlance.application.ask.QuestionPipeline;
 import dev.parlance.application.ask.QuestionPipelineService;
 import dev.parlance.application.curation.CuratedContextService;
+import dev.parlance.application.evaluation.EvaluatePipelineService;
 import dev.parlance.application.evaluation.UnionSource;
 import dev.parlance.application.query.RunQueryService;
 import dev.parlance.application.retrieval.HallucinationExamples;
@@ -11,6 +12,7 @@ import dev.parlance.application.retrieval.IndexSchemaUseCase;
 import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
 import dev.parlance.application.retrieval.SourceSchemaService;
 import dev.parlance.application.retrieval.SourceSchemaUseCase;
+import dev.parlance.application.source.IndexSourceService;
 import dev.parlance.domain.catalog.ReadCatalogPort;
 import dev.parlance.domain.completion.CountTokensPort;
 import dev.parlance.domain.curation.PublishedCurationPort;
@@ -47,7 +49,6 @@ final class BenchmarkPipelines {
       DataSourcesPort sources,
       GovernancePoliciesPort policies,
       CatalogReaders catalogs,
-      SourceSchemaUseCase schemaIndexing,
       IndexSchemaUseCase indexer,
       IndexSchemaPort schemaIndex,
       EmbedTextPort embedder,
@@ -61,7 +62,8 @@ final class BenchmarkPipelines {
       QueryColumnsPort queryColumns,
       PublishedCurationPort published,
       CountTokensPort tokens,
-      HallucinationExamples hallucinationExamples) {}
+      HallucinationExamples hallucinationExamples,
+      BackgroundWork background) {}
 
   private final Parts parts;
 
@@ -76,12 +78,8 @@ final class BenchmarkPipelines {
             parts.sources(),
             parts.policies(),
             parts.catalogs().curatedStructure(),
-            parts.schemaIndexing(),
-            parts.schemaIndex(),
             parts.embedder(),
             parts.retriever(),
-            parts.valueReader(),
-            parts.valueIndex(),
             parts.valueSearch(),
             parts.execution(),
             runQuery(parts.execution()),
@@ -94,11 +92,12 @@ final class BenchmarkPipelines {
   }
 
   /**
-   * The pipeline over a union of benchmark databases (bench e2e --dataset spiderunion): the union's
-   * schema for catalog and index, each candidate run on the question's own database with its
-   * qualifier removed, no sample rows or values (docs/evaluation.md).
+   * The pipeline over a union of benchmark databases (bench e2e --dataset spiderunion) and the
+   * indexing of the union: the union's schema for catalog and index, each candidate run on the
+   * question's own database with its qualifier removed, no sample rows or values
+   * (docs/evaluation.md).
    */
-  QuestionPipeline union(UnionSource union, AskSettings settings) {
+  EvaluatePipelineService.Asker union(UnionSource union, AskSettings settings) {
     ReadCatalogPort catalogs = union.catalogs(parts.catalogs().structure());
     SourceSchemaUseCase schema =
         new SourceSchemaService(
@@ -110,26 +109,35 @@ final class BenchmarkPipelines {
             parts.retriever(),
             PublishedCurationPort.none(),
             parts.queryColumns());
-    return new QuestionPipelineService(
-        new QuestionPipelineService.Ports(
+    IndexSourceService indexing =
+        new IndexSourceService(
             parts.sources(),
-            parts.policies(),
-            catalogs,
             schema,
             parts.schemaIndex(),
             parts.embedder(),
-            parts.retriever(),
+            catalogs,
             union.values(parts.valueReader()),
             parts.valueIndex(),
-            parts.valueSearch(),
-            parts.execution(),
-            runQuery(union.questionReads(parts.execution())),
-            parts.analyzer(),
-            CuratedContextPort.none(),
-            parts.hallucinationExamples(),
-            parts.tokens(),
-            QUIET),
-        settings.withoutDataSamples());
+            parts.background(),
+            false);
+    QuestionPipeline pipeline =
+        new QuestionPipelineService(
+            new QuestionPipelineService.Ports(
+                parts.sources(),
+                parts.policies(),
+                catalogs,
+                parts.embedder(),
+                parts.retriever(),
+                parts.valueSearch(),
+                parts.execution(),
+                runQuery(union.questionReads(parts.execution())),
+                parts.analyzer(),
+                CuratedContextPort.none(),
+                parts.hallucinationExamples(),
+                parts.tokens(),
+                QUIET),
+            settings.withoutDataSamples());
+    return new EvaluatePipelineService.Asker(pipeline, indexing);
   }
 
   private RunQueryService runQuery(ExecuteQueryPort execution) {

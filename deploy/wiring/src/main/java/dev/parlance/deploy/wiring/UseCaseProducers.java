@@ -27,6 +27,8 @@ import dev.parlance.application.curation.ValidateCurationService;
 import dev.parlance.application.curation.ValidateCurationUseCase;
 import dev.parlance.application.evaluation.EvaluatePipelineService;
 import dev.parlance.application.evaluation.EvaluatePipelineUseCase;
+import dev.parlance.application.evaluation.PipelineBenchmarkService;
+import dev.parlance.application.evaluation.PipelineBenchmarkUseCase;
 import dev.parlance.application.evaluation.ScorePredictionsService;
 import dev.parlance.application.evaluation.ScorePredictionsUseCase;
 import dev.parlance.application.governance.ManagePoliciesService;
@@ -44,6 +46,7 @@ import dev.parlance.application.query.RunQueryUseCase;
 import dev.parlance.application.retrieval.HallucinationExamples;
 import dev.parlance.application.retrieval.IndexSchemaService;
 import dev.parlance.application.retrieval.IndexSchemaUseCase;
+import dev.parlance.application.retrieval.Progress;
 import dev.parlance.application.retrieval.RetrievalSettings;
 import dev.parlance.application.retrieval.RetrieveSchemaService;
 import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
@@ -61,6 +64,7 @@ import dev.parlance.domain.curation.CurationFilePort;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.PublishedCurationPort;
 import dev.parlance.domain.curation.SuggestionsPort;
+import dev.parlance.domain.evaluation.BenchmarkRunsPort;
 import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.evaluation.ReadPredictionsPort;
 import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
@@ -234,12 +238,8 @@ public class UseCaseProducers {
       DataSourcesPort sources,
       GovernancePoliciesPort policies,
       CatalogReaders catalogs,
-      SourceSchemaUseCase schemaIndexing,
-      IndexSchemaPort schemaIndex,
       EmbedTextPort embedder,
       RetrieveSchemaUseCase retriever,
-      ReadColumnValuesPort valueReader,
-      IndexValuesPort valueIndex,
       SearchValuesPort valueSearch,
       ExecuteQueryPort execution,
       RunQueryUseCase runQuery,
@@ -253,12 +253,8 @@ public class UseCaseProducers {
             sources,
             policies,
             catalogs.curatedStructure(),
-            schemaIndexing,
-            schemaIndex,
             embedder,
             retriever,
-            valueReader,
-            valueIndex,
             valueSearch,
             execution,
             runQuery,
@@ -324,6 +320,7 @@ public class UseCaseProducers {
       ExecuteQueryPort execution,
       LanguageModelsPort models,
       QuestionPipeline pipeline,
+      IndexSourceUseCase indexing,
       SourceSchemaUseCase sourceSchema,
       ParlanceSettings settings) {
     AnswerQuestionPort regression =
@@ -332,13 +329,19 @@ public class UseCaseProducers {
                 models
                     .choose(LanguageModelsPort.ModelRequest.forSource(source))
                     .flatMap(
-                        model ->
-                            pipeline
-                                .ask(
-                                    AskQuestionUseCase.Command.of(
-                                        source, question, ValidateCurationService.STEWARD),
-                                    model.chat())
-                                .sql())
+                        model -> {
+                          // The pipeline reads the source's indexes; the indexing builds missing
+                          // ones (a build under way keeps serving the last ones meanwhile).
+                          if (indexing.state(source) instanceof IndexSourceUseCase.NotReady) {
+                            indexing.awaitReady(source, Progress.silent());
+                          }
+                          return pipeline
+                              .ask(
+                                  AskQuestionUseCase.Command.of(
+                                      source, question, ValidateCurationService.STEWARD),
+                                  model.chat())
+                              .sql();
+                        })
             : AnswerQuestionPort.none();
     return new PublishCurationService(
         sources, policies, store, validator, execution, regression, () -> sourceSchema);
@@ -447,7 +450,6 @@ public class UseCaseProducers {
       DataSourcesPort sources,
       GovernancePoliciesPort policies,
       CatalogReaders catalogs,
-      SourceSchemaUseCase schemaIndexing,
       IndexSchemaUseCase indexer,
       IndexSchemaPort schemaIndex,
       EmbedTextPort embedder,
@@ -461,6 +463,8 @@ public class UseCaseProducers {
       AnalyzeSqlPort analyzer,
       QueryColumnsPort queryColumns,
       PublishedCurationPort published,
+      IndexSourceUseCase indexing,
+      BackgroundWork background,
       ModelProducers.Tokenizer tokenizers,
       ParlanceSettings settings) {
     BenchmarkPipelines pipelines =
@@ -469,7 +473,6 @@ public class UseCaseProducers {
                 sources,
                 policies,
                 catalogs,
-                schemaIndexing,
                 indexer,
                 schemaIndex,
                 embedder,
@@ -483,7 +486,8 @@ public class UseCaseProducers {
                 queryColumns,
                 published,
                 tokenizers.apply(BenchmarkPipelines.PROMPT_TOKENIZER),
-                HallucinationExamples.parse(settings.hallucinationExamples())));
+                HallucinationExamples.parse(settings.hallucinationExamples()),
+                background));
     AskSettings ask = settings.askDefaults();
     return new EvaluatePipelineService(
         new EvaluatePipelineService.Ports(
@@ -491,6 +495,7 @@ public class UseCaseProducers {
             verified,
             sources,
             () -> pipelines.quiet(ask),
+            indexing,
             queries,
             catalogs.curatedStructure(),
             analyzer,
@@ -498,5 +503,25 @@ public class UseCaseProducers {
             published,
             unions,
             union -> pipelines.union(union, ask)));
+  }
+
+  /**
+   * bench e2e: a named, resumable run over a benchmark or verified questions (and the run beside
+   * it), its model chosen, its logs under the home's bench-runs folder.
+   */
+  @Produces
+  @ApplicationScoped
+  PipelineBenchmarkUseCase pipelineBenchmark(
+      EvaluatePipelineUseCase evaluation,
+      LanguageModelsPort models,
+      BenchmarkRunsPort runs,
+      ParlanceSettings settings) {
+    return new PipelineBenchmarkService(
+        evaluation,
+        models,
+        runs,
+        settings.askDefaults(),
+        settings.embeddingModel(),
+        Clock.systemUTC());
   }
 }
