@@ -1,11 +1,13 @@
 package dev.parlance.adapters.db.benchmark;
 
 import dev.parlance.domain.benchmark.LoadRetrievalBenchmarkPort;
+import dev.parlance.domain.evaluation.BenchmarkRunsPort;
 import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.evaluation.PipelineRunLogPort;
 import dev.parlance.domain.evaluation.ReadPredictionsPort;
 import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
 import java.nio.file.Path;
+import java.time.Clock;
 
 /** The one place that builds benchmark-data readers. */
 public final class BenchmarkData {
@@ -34,5 +36,10 @@ public final class BenchmarkData {
   /** The JSON Lines log of a pipeline run over a benchmark, in {@code file}. */
   public static PipelineRunLogPort runLog(Path file) {
     return new JsonlRunLogAdapter(file);
+  }
+
+  /** Pipeline runs over benchmarks, a folder each under {@code root}. */
+  public static BenchmarkRunsPort runs(Path root) {
+    return new JsonlBenchmarkRunsAdapter(root, Clock.systemUTC());
   }
 }

@@ -97,9 +97,6 @@ class ArchitectureTest {
           .resideInAnyPackage("dev.parlance.deploy.cli..", "dev.parlance.web..")
           .and()
           .doNotHaveSimpleName("ParlanceContainer")
-          // Until bench e2e is a use case of its own (it names runs and opens their logs itself).
-          .and()
-          .haveNameNotMatching("dev\\.parlance\\.deploy\\.cli\\.BenchE2eCommand.*")
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage("dev.parlance.adapters..", "dev.parlance.deploy.wiring..")

@@ -25,6 +25,7 @@ final class RecordedOpenAi implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Map<String, List<String>> answers = new LinkedHashMap<>();
+  private final Map<List<String>, List<String>> combined = new LinkedHashMap<>();
   private final Map<String, Integer> turns = new HashMap<>();
   private final List<String> prompts = new ArrayList<>();
   private final HttpServer server;
@@ -83,6 +84,15 @@ final class RecordedOpenAi implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Answers a last user message that holds every one of {@code fragments} (checked before the
+   * single fragments, in the order recorded): e.g. a question and a word only one schema has.
+   */
+  RecordedOpenAi answerWhenAll(List<String> fragments, String... texts) {
+    combined.put(List.copyOf(fragments), List.of(texts));
+    return this;
+  }
+
   /** After {@code answers} recorded (non-hallucination) answers, every call gets a 503. */
   RecordedOpenAi unavailableAfter(int answers) {
     unavailableAfter = answers;
@@ -131,6 +141,12 @@ final class RecordedOpenAi implements AutoCloseable {
     if (lastUser.contains("Hallucinate a minimal schema")) {
       // CRUSH4SQL's step: one recorded hallucination serves every question of these tests.
       return "Installation(code, name), MaintenanceOrder(status, installation), Singer(name, age)";
+    }
+    for (var e : combined.entrySet()) {
+      if (e.getKey().stream().allMatch(lastUser::contains)) {
+        int turn = turns.merge(String.join("\u0000", e.getKey()), 1, Integer::sum) - 1;
+        return e.getValue().get(Math.min(turn, e.getValue().size() - 1));
+      }
     }
     for (var e : answers.entrySet()) {
       if (lastUser.contains(e.getKey())) {
