@@ -1,6 +1,7 @@
 package dev.parlance.adapters.db.store;
 
 import dev.parlance.domain.curation.Curation;
+import dev.parlance.domain.curation.CurationConflictException;
 import dev.parlance.domain.curation.CurationDraft;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.CurationVersion;
@@ -89,38 +90,76 @@ final class HibernateCurationAdapter implements CurationStorePort {
   @Override
   public CurationVersion publish(
       Curation curation, String steward, String note, boolean dropDraft) {
+    return publish(-1, curation, steward, note, dropDraft);
+  }
+
+  @Override
+  public CurationVersion publishIfLatest(
+      int expectedLatest, Curation curation, String steward, String note, boolean dropDraft) {
+    return publish(expectedLatest, curation, steward, note, dropDraft);
+  }
+
+  // expectedLatest < 0: whatever the newest version is.
+  private CurationVersion publish(
+      int expectedLatest, Curation curation, String steward, String note, boolean dropDraft) {
     Instant at = Instant.now().truncatedTo(ChronoUnit.MILLIS);
     String content = CurationMapper.content(curation);
-    CurationVersion stored =
-        Store.write(
-            sessions,
-            s -> {
-              Integer last =
-                  s.createSelectionQuery(
-                          "select max(version) from CurationVersionEntity where sourceName = :s",
-                          Integer.class)
-                      .setParameter("s", curation.source())
-                      .getSingleResultOrNull();
-              CurationVersionEntity e = new CurationVersionEntity();
-              e.sourceName = curation.source();
-              e.version = last == null ? 1 : last + 1;
-              e.publishedBy = steward == null || steward.isBlank() ? "parlance" : steward.strip();
-              e.publishedAt = at;
-              e.note = note == null ? "" : note.strip();
-              e.viewCount = curation.views().size();
-              e.verifiedCount = curation.verified().size();
-              e.content = content;
-              s.persist(e);
-              if (dropDraft) {
-                s.createMutationQuery("delete from CurationDraftEntity where sourceName = :s")
-                    .setParameter("s", curation.source())
-                    .executeUpdate();
-              }
-              StoreVersion.bump(s);
-              return CurationMapper.toDomain(e);
-            });
-    published.drop(curation.source());
+    CurationVersion stored;
+    try {
+      stored = store(expectedLatest, curation, steward, note, dropDraft, at, content);
+    } catch (StoreException e) {
+      // Two publishes that read the same newest version both insert the next one: the unique
+      // (source, version) key lets one commit and fails the other.
+      if (expectedLatest >= 0 && Store.isUniqueViolation(e)) {
+        throw new CurationConflictException(
+            curation.source(), expectedLatest, latestVersion(curation.source()));
+      }
+      throw e;
+    } finally {
+      published.drop(curation.source());
+    }
     return stored;
+  }
+
+  private CurationVersion store(
+      int expectedLatest,
+      Curation curation,
+      String steward,
+      String note,
+      boolean dropDraft,
+      Instant at,
+      String content) {
+    return Store.write(
+        sessions,
+        s -> {
+          Integer last =
+              s.createSelectionQuery(
+                      "select max(version) from CurationVersionEntity where sourceName = :s",
+                      Integer.class)
+                  .setParameter("s", curation.source())
+                  .getSingleResultOrNull();
+          int latest = last == null ? 0 : last;
+          if (expectedLatest >= 0 && latest != expectedLatest) {
+            throw new CurationConflictException(curation.source(), expectedLatest, latest);
+          }
+          CurationVersionEntity e = new CurationVersionEntity();
+          e.sourceName = curation.source();
+          e.version = last == null ? 1 : last + 1;
+          e.publishedBy = steward == null || steward.isBlank() ? "parlance" : steward.strip();
+          e.publishedAt = at;
+          e.note = note == null ? "" : note.strip();
+          e.viewCount = curation.views().size();
+          e.verifiedCount = curation.verified().size();
+          e.content = content;
+          s.persist(e);
+          if (dropDraft) {
+            s.createMutationQuery("delete from CurationDraftEntity where sourceName = :s")
+                .setParameter("s", curation.source())
+                .executeUpdate();
+          }
+          StoreVersion.bump(s);
+          return CurationMapper.toDomain(e);
+        });
   }
 
   @Override

@@ -24,6 +24,16 @@ final class Store {
     }
   }
 
+  /** Whether the store refused a write because it would duplicate a unique key (SQLSTATE 23505). */
+  static boolean isUniqueViolation(Throwable e) {
+    for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+      if (t instanceof java.sql.SQLException sql && "23505".equals(sql.getSQLState())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static String message(Throwable e) {
     Throwable root = e;
     while (root.getCause() != null && root.getCause() != root) {

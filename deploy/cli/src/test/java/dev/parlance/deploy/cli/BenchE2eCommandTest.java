@@ -78,7 +78,7 @@ class BenchE2eCommandTest {
    * the fourth youngest first, which Spider's evaluator calls wrong (the gold orders) and BIRD's
    * right (row sets).
    */
-  private static RecordedOpenAi recordings(RecordedOpenAi model) {
+  static RecordedOpenAi recordings(RecordedOpenAi model) {
     return model
         .answer("Question: How many singers do we have?", fenced(COUNT))
         .answer(

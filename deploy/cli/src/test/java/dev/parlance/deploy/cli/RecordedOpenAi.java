@@ -28,6 +28,8 @@ final class RecordedOpenAi implements AutoCloseable {
   private final Map<List<String>, List<String>> combined = new LinkedHashMap<>();
   private final Map<String, Integer> turns = new HashMap<>();
   private final List<String> prompts = new ArrayList<>();
+  private final java.util.Set<String> authorizations =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final HttpServer server;
   private volatile long delayMs;
   private volatile int unavailableAfter = Integer.MAX_VALUE;
@@ -40,6 +42,10 @@ final class RecordedOpenAi implements AutoCloseable {
         "/",
         exchange -> {
           JsonNode request = JSON.readTree(exchange.getRequestBody());
+          String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+          if (authorization != null) {
+            authorizations.add(authorization);
+          }
           StringBuilder all = new StringBuilder();
           String lastUser = "";
           for (JsonNode m : request.path("messages")) {
@@ -117,6 +123,11 @@ final class RecordedOpenAi implements AutoCloseable {
   RecordedOpenAi delay(long millis) {
     delayMs = millis;
     return this;
+  }
+
+  /** The Authorization headers the server was sent (the key a client used). */
+  java.util.Set<String> authorizations() {
+    return java.util.Set.copyOf(authorizations);
   }
 
   List<String> prompts() {
