@@ -44,7 +44,12 @@ public final class GovernanceBenchmarkService implements GovernanceBenchmarkUseC
         sources
             .find(command.source())
             .orElseThrow(() -> new UnknownSourceException(command.source()));
-    List<String> statements = lookups(source, structure.read(source), command.lookupsPerTable());
+    DataSource rawSource =
+        command
+            .rawAs()
+            .map(credentials -> DataSource.of(source.name(), source.jdbcUrl(), credentials))
+            .orElse(source);
+    List<String> statements = lookups(rawSource, structure.read(source), command.lookupsPerTable());
     if (statements.isEmpty()) {
       throw new IllegalArgumentException(
           "source '" + source.name() + "' has no table with a one-column primary key to look up");
@@ -54,7 +59,7 @@ public final class GovernanceBenchmarkService implements GovernanceBenchmarkUseC
     // long-running server; the first pass also checks that every statement runs governed.
     for (int done = 0, pass = 0; done < command.warmUp() || pass < 1; pass++) {
       for (String sql : statements) {
-        raw.run(source, sql, 1001);
+        raw.run(rawSource, sql, 1001);
         QueryOutcome outcome =
             governed.run(new RunQueryUseCase.Command(source.name(), command.user(), sql));
         if (pass == 0 && !(outcome instanceof QueryOutcome.Ran)) {
@@ -74,13 +79,13 @@ public final class GovernanceBenchmarkService implements GovernanceBenchmarkUseC
         double r = 0;
         double g;
         if (rawFirst) {
-          r = timeRaw(source, sql);
+          r = timeRaw(rawSource, sql);
         }
         long start = System.nanoTime();
         governed.run(new RunQueryUseCase.Command(source.name(), command.user(), sql));
         g = (System.nanoTime() - start) / 1e6;
         if (!rawFirst) {
-          r = timeRaw(source, sql);
+          r = timeRaw(rawSource, sql);
         }
         rawMs[i] = r;
         governedMs[i] = g;

@@ -61,13 +61,15 @@ public final class RunQueryService implements RunQueryUseCase {
       outcome = executor.execute(source.get(), policy, command.user(), command.sql());
     } catch (RuntimeException e) {
       // Even an attempt that broke the executor is on record before the error goes on.
+      // the exception's message may quote anything: the audit keeps its kind only
       QueryOutcome broken =
           new QueryOutcome.Failed(
               FailureKind.UNAVAILABLE,
               "execution failed: " + e.getMessage(),
               command.sql(),
               Optional.empty(),
-              0);
+              0,
+              "execution failed (" + e.getClass().getSimpleName() + ")");
       audit.record(
           QueryAttempted.of(
               clock.instant(), command.user(), command.source(), broken, policy.version()));

@@ -3,9 +3,19 @@ package dev.parlance.domain.governance;
 /** Why an allowed statement did not return rows. */
 public enum FailureKind {
   /** The source does not exist, or its database cannot be reached or refuses the credentials. */
-  UNAVAILABLE,
-  /** The database rejected or aborted the statement; its message is kept. */
-  DATABASE_ERROR,
+  UNAVAILABLE("the source is unavailable"),
+  /** The database rejected or aborted the statement. */
+  DATABASE_ERROR("the database rejected the statement"),
   /** The statement ran past the policy's timeout and was cancelled. */
-  TIMEOUT
+  TIMEOUT("cancelled at the policy's timeout");
+
+  private final String description;
+
+  FailureKind(String description) {
+    this.description = description;
+  }
+
+  public String description() {
+    return description;
+  }
 }

@@ -260,6 +260,55 @@ public record GovernancePolicy(
         || !columnRulesFor(user, schema, table).isEmpty();
   }
 
+  /**
+   * A digest of what an engine enforces for this policy (allowed relations, row filters, column
+   * rules), so that an executor can tell whether the database holds the provisioning of exactly
+   * this policy. Row cap, timeouts and who published it do not change it.
+   */
+  public String enforcementDigest() {
+    StringBuilder sb = new StringBuilder("parlance-policy-v1\n");
+    sb.append("schemas=").append(new TreeSet<>(allowedSchemas)).append('\n');
+    sb.append("tables=").append(new TreeSet<>(allowedTables)).append('\n');
+    for (RowFilter f : rowFilters) {
+      sb.append("filter\u0000")
+          .append(f.role())
+          .append('\u0000')
+          .append(key(f.table()))
+          .append('\u0000')
+          .append(f.predicate())
+          .append('\u0000')
+          .append(f.followForeignKeys())
+          .append('\n');
+    }
+    for (ColumnRule r : columnRules) {
+      sb.append("column\u0000")
+          .append(r.role())
+          .append('\u0000')
+          .append(key(r.table()))
+          .append('\u0000')
+          .append(key(r.column()))
+          .append('\u0000')
+          .append(r.treatment())
+          .append('\u0000')
+          .append(r.maskSql())
+          .append('\n');
+    }
+    try {
+      byte[] digest =
+          java.security.MessageDigest.getInstance("SHA-256")
+              .digest(sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(digest);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JDK has no SHA-256", e);
+    }
+  }
+
+  /** Whether any row filter or column rule binds {@code user}. */
+  public boolean restrictsAnything(UserIdentity user) {
+    return rowFilters.stream().anyMatch(f -> user.actsAs(f.role()))
+        || columnRules.stream().anyMatch(r -> user.actsAs(r.role()));
+  }
+
   private static boolean names(String ruleTable, String schema, String table) {
     String rule = key(ruleTable);
     return rule.equals(key(table))

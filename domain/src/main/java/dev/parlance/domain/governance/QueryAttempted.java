@@ -7,10 +7,12 @@ import java.util.Set;
 
 /**
  * The audit record of one statement, allowed or not: who asked what of which source, what ran, how
- * it ended, how many rows in how long.
+ * it ended, how many rows in how long. It never holds result values or the database's messages
+ * (which may quote them): a failure is recorded by its kind only.
  *
  * @param outcome RAN, REFUSED or FAILED
- * @param detail the refusal's reason or the failure's message; empty when it ran
+ * @param detail the refusal's class and reason, or the failure's class and {@link
+ *     QueryOutcome.Failed#errorKind() kind}; empty when it ran
  * @param policyVersion the policy version that governed it (0 for the built-in default)
  */
 public record QueryAttempted(
@@ -85,7 +87,7 @@ public record QueryAttempted(
               failed.sqlAsked(),
               failed.sqlRun(),
               Outcome.FAILED,
-              failed.kind() + ": " + failed.message(),
+              failed.kind() + ": " + failed.errorKind(),
               0,
               false,
               failed.elapsedMs(),

@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /**
  * What became of a statement: it ran, it was refused with a reason, or it failed with the
- * database's message (kept verbatim, so a correction loop can show it to an LLM).
+ * database's message (its wording kept, so a correction loop can show it to an LLM, but no value
+ * the statement did not itself contain).
  */
 public sealed interface QueryOutcome {
 
@@ -50,8 +51,21 @@ public sealed interface QueryOutcome {
     }
   }
 
+  /**
+   * The statement did not return rows.
+   *
+   * @param message what a user or a correction loop reads: for database errors the engine's
+   *     wording, with any value that is not in the statement itself left out
+   * @param errorKind a short, fixed description of the error (e.g. "invalid JSON path"), never
+   *     holding data: what the audit trail keeps
+   */
   record Failed(
-      FailureKind kind, String message, String sqlAsked, Optional<String> sqlRun, long elapsedMs)
+      FailureKind kind,
+      String message,
+      String sqlAsked,
+      Optional<String> sqlRun,
+      long elapsedMs,
+      String errorKind)
       implements QueryOutcome {
     public Failed {
       Objects.requireNonNull(kind, "kind");
@@ -61,6 +75,20 @@ public sealed interface QueryOutcome {
               : message.replaceAll("\\s+", " ").strip();
       sqlAsked = Objects.requireNonNullElse(sqlAsked, "");
       sqlRun = Objects.requireNonNullElse(sqlRun, Optional.empty());
+      errorKind =
+          errorKind == null || errorKind.isBlank()
+              ? kind.description()
+              : errorKind.replaceAll("\\s+", " ").strip();
+    }
+
+    /** A failure whose kind says all the audit needs. */
+    public Failed(
+        FailureKind kind,
+        String message,
+        String sqlAsked,
+        Optional<String> sqlRun,
+        long elapsedMs) {
+      this(kind, message, sqlAsked, sqlRun, elapsedMs, null);
     }
   }
 }

@@ -20,7 +20,8 @@ public enum RefusalKind {
   FORBIDDEN_RELATION("a table or view the policy does not allow"),
   HIDDEN_COLUMN("a column the policy hides from the user's roles"),
   MISSING_ATTRIBUTE("a row filter needing a user attribute the user lacks"),
-  COST_CEILING("an estimated cost above the policy's ceiling");
+  COST_CEILING("an estimated cost above the policy's ceiling"),
+  UNENFORCEABLE_POLICY("a policy the source's database cannot enforce");
 
   private final String description;
 

@@ -23,6 +23,9 @@ public abstract class GovernancePoliciesPortContract {
             .withAllowedTables(Set.of("TB_MO", "public.tb_eq"))
             .withAllowedSchemas(Set.of("public"))
             .withRowFilter(new RowFilter("regional", "TB_IN", "IN_RG_CD = :user.region"))
+            .withRowFilter(
+                new RowFilter("contractor", "TB_EMP", "EMP_CT_ID = :user.contractor")
+                    .followingForeignKeys())
             .withColumnRule(ColumnRule.mask("contractor", "TB_EMP", "EMP_NM"))
             .withColumnRule(ColumnRule.hide("*", "TB_EMP", "EMP_PH"));
 

@@ -52,17 +52,25 @@ class OutcomesTest {
   }
 
   @Test
-  void should_keep_the_databases_message_on_one_line_when_a_statement_fails() {
+  void should_audit_the_error_kind_but_not_the_message_when_a_statement_fails() {
     QueryOutcome.Failed failed =
         new QueryOutcome.Failed(
             FailureKind.DATABASE_ERROR,
-            "ERROR: column \"x\" does not exist\n  Position: 8",
+            "invalid input syntax for type integer: \"Maria\"\n  Position: 8",
             "SELECT x",
             Optional.of("SELECT x LIMIT 1001"),
-            3);
-    assertThat(failed.message()).isEqualTo("ERROR: column \"x\" does not exist Position: 8");
+            3,
+            "invalid text representation");
+    assertThat(failed.message())
+        .isEqualTo("invalid input syntax for type integer: \"Maria\" Position: 8");
     QueryAttempted a = QueryAttempted.of(AT, UserIdentity.of("ana"), "plant", failed, 1);
-    assertThat(a.detail()).startsWith("DATABASE_ERROR: ERROR: column");
+    assertThat(a.detail()).isEqualTo("DATABASE_ERROR: invalid text representation");
+    assertThat(a.toString()).doesNotContain("Maria");
+
+    QueryOutcome.Failed plain =
+        new QueryOutcome.Failed(FailureKind.TIMEOUT, "cancelled after 5000 ms", "q", null, 5000);
+    assertThat(QueryAttempted.of(AT, UserIdentity.of("ana"), "plant", plain, 1).detail())
+        .isEqualTo("TIMEOUT: cancelled at the policy's timeout");
   }
 
   @Test

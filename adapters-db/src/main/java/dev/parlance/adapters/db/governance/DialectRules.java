@@ -108,7 +108,8 @@ record DialectRules(
               "pg_backup_",
               "pg_start_backup",
               "pg_stop_backup"),
-          Set.of("pg_catalog", "information_schema", "pg_toast"),
+          // parlance and parlance_gov hold what `policy apply` provisions: never read by name
+          Set.of("pg_catalog", "information_schema", "pg_toast", "parlance", "parlance_gov"),
           List.of());
 
   private static final DialectRules SQLITE =

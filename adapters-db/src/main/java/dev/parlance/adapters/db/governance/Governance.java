@@ -7,9 +7,40 @@ import dev.parlance.domain.governance.ViewExpansion;
 public final class Governance {
   private Governance() {}
 
-  /** Governed, read-only execution; curated views reach it through {@code views}. */
+  /**
+   * Governed, read-only execution; curated views reach it through {@code views}. SQLite sources run
+   * on the system SQLite library under its authorizer, PostgreSQL and H2 sources over JDBC.
+   */
   public static QueryExecution jdbc(JdbcConnections connections, ViewExpansion views) {
-    return new JdbcGovernedQueryAdapter(connections, views);
+    QueryExecution sqlite = new SqliteGovernedExecution(views);
+    QueryExecution other = new JdbcGovernedQueryAdapter(connections, views);
+    return new QueryExecution() {
+      @Override
+      public dev.parlance.domain.governance.QueryOutcome execute(
+          dev.parlance.domain.source.DataSource source,
+          dev.parlance.domain.governance.GovernancePolicy policy,
+          dev.parlance.domain.governance.UserIdentity user,
+          String sql) {
+        return source.dialect() == dev.parlance.domain.source.Dialect.SQLITE
+            ? sqlite.execute(source, policy, user, sql)
+            : other.execute(source, policy, user, sql);
+      }
+
+      @Override
+      public void close() {
+        try {
+          sqlite.close();
+        } finally {
+          other.close();
+        }
+      }
+    };
+  }
+
+  /** Provisions policies in sources' databases ({@code parlance policy apply}). */
+  public static dev.parlance.domain.governance.ProvisionPolicyPort provisioning(
+      JdbcConnections connections) {
+    return new PostgresProvisioning(connections);
   }
 
   public static QueryExecution jdbc(JdbcConnections connections) {

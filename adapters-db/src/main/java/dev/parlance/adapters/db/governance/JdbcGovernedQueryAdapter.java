@@ -37,15 +37,26 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs governed statements over JDBC on connections that are read-only at the database level
- * (SQLite {@code mode=ro} and {@code query_only}, PostgreSQL {@code READ ONLY} transactions that
- * are always rolled back, H2 {@code ACCESS_MODE_DATA=r}). A watchdog cancels a statement at the
- * policy's timeout; PostgreSQL also gets it as {@code statement_timeout}. Rows are streamed and
+ * Runs governed statements over JDBC on PostgreSQL and H2, on connections that are read-only at the
+ * database level (PostgreSQL {@code READ ONLY} transactions that are always rolled back, H2 {@code
+ * ACCESS_MODE_DATA=r}). A watchdog cancels a statement at the policy's timeout; PostgreSQL also
+ * gets it as {@code statement_timeout}, with {@code work_mem} bounded. Rows are streamed and
  * reading stops at the row cap.
+ *
+ * <p>On a PostgreSQL database where {@code policy apply} provisioned the current policy, every
+ * statement runs as {@link PostgresGovernance#QUERY_ROLE} with the user's signed request context:
+ * the engine's row-level security and masking views enforce the policy. A user whom a row filter or
+ * column rule binds is refused where the engine cannot enforce it: an unprovisioned or outdated
+ * PostgreSQL database, and H2 (a development-only source kind).
  */
 final class JdbcGovernedQueryAdapter implements QueryExecution {
 
   private static final Pattern PLAN_COST = Pattern.compile("cost=[0-9.]+\\.\\.([0-9.]+)");
+  private static final long PROVISIONING_TTL_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+  /** Memory per sort or hash step of a statement on PostgreSQL. */
+  static final String WORK_MEM = "64MB";
+
   private static final long RELATIONS_TTL_NANOS = TimeUnit.SECONDS.toNanos(60);
   private static final int MAX_IDLE_PER_SOURCE = 4;
 
@@ -59,10 +70,22 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
 
   private record CachedRelations(Relations relations, long readAt) {}
 
+  /** What {@code policy apply} left in a PostgreSQL database: the policy digest, or none. */
+  private record Provisioned(String digest, long readAt) {}
+
+  private enum Mode {
+    /** Parser governance on the connection's own role: nothing binds the user. */
+    PLAIN,
+    /** The provisioned policy, enforced by the engine under the query role. */
+    ENFORCED
+  }
+
   private final JdbcConnections connections;
   private final ViewExpansion views;
   private final Map<String, ArrayDeque<Connection>> idle = new ConcurrentHashMap<>();
   private final Map<String, CachedRelations> relations = new ConcurrentHashMap<>();
+  private final Map<String, Provisioned> provisioned = new ConcurrentHashMap<>();
+  private final Map<String, byte[]> contextKeys = new ConcurrentHashMap<>();
 
   JdbcGovernedQueryAdapter(JdbcConnections connections, ViewExpansion views) {
     this.connections = connections;
@@ -95,25 +118,86 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
             Optional.empty(),
             elapsed(start));
       }
-      SqlGovernor.Decision decision = SqlGovernor.decide(source, policy, user, asked, known, views);
+      Mode mode = Mode.PLAIN;
+      if (source.dialect() == Dialect.POSTGRESQL) {
+        String digest = provisioned(source, connection, policy);
+        if (digest != null) {
+          if (!digest.equals(policy.enforcementDigest())) {
+            return unenforceable(
+                "the database of source '"
+                    + source.name()
+                    + "' holds another version of its policy than version "
+                    + policy.version()
+                    + "; an administrator provisions it with 'parlance policy apply --source "
+                    + source.name()
+                    + "'",
+                asked,
+                start);
+          }
+          mode = Mode.ENFORCED;
+        } else if (policy.restrictsAnything(user)) {
+          return unenforceable(
+              "row filters and column rules bind you on source '"
+                  + source.name()
+                  + "', but its database does not enforce them yet; an administrator provisions"
+                  + " them with 'parlance policy apply --source "
+                  + source.name()
+                  + "'",
+              asked,
+              start);
+        }
+      } else if (policy.restrictsAnything(user)) {
+        return unenforceable(
+            "source '"
+                + source.name()
+                + "' is an H2 database, a development-only source kind that cannot enforce row"
+                + " filters or column rules; they bind you, so Parlance runs nothing for you here"
+                + " (use SQLite or PostgreSQL for governed data)",
+            asked,
+            start);
+      }
+      SqlGovernor.Decision decision =
+          SqlGovernor.decide(
+              source,
+              policy,
+              user,
+              asked,
+              known,
+              views,
+              mode == Mode.ENFORCED
+                  ? PolicyRewrite.Access.POSTGRES_PROVISIONED
+                  : PolicyRewrite.Access.PLAIN);
       if (decision instanceof SqlGovernor.Denied denied) {
         return new QueryOutcome.Refused(denied.refusal(), asked, Optional.empty(), elapsed(start));
       }
       String run = ((SqlGovernor.Allowed) decision).sql();
-      return run(connection, source, policy, asked, run, start);
+      return run(connection, source, policy, user, mode, asked, run, start);
     } catch (SQLException e) {
       reusable = false;
       return new QueryOutcome.Failed(
           FailureKind.UNAVAILABLE, message(e), asked, Optional.empty(), elapsed(start));
+    } catch (DatabaseUnavailableException e) {
+      return new QueryOutcome.Failed(
+          FailureKind.UNAVAILABLE, e.getMessage(), asked, Optional.empty(), elapsed(start));
     } finally {
       giveBack(source, connection, reusable);
     }
+  }
+
+  private static QueryOutcome unenforceable(String reason, String asked, long start) {
+    return new QueryOutcome.Refused(
+        new Refusal(RefusalKind.UNENFORCEABLE_POLICY, reason),
+        asked,
+        Optional.empty(),
+        elapsed(start));
   }
 
   private QueryOutcome run(
       Connection connection,
       DataSource source,
       GovernancePolicy policy,
+      UserIdentity user,
+      Mode mode,
       String asked,
       String run,
       long start)
@@ -123,8 +207,24 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
     AtomicBoolean timedOut = new AtomicBoolean();
     try {
       if (postgres) {
-        try (Statement settings = connection.createStatement()) {
-          settings.execute("SET LOCAL statement_timeout = " + timeoutMs);
+        // One round trip: limits, then (enforced) the signed context, then the query role.
+        String settings =
+            "SELECT set_config('statement_timeout', ?, true), set_config('work_mem', ?, true)"
+                + (mode == Mode.ENFORCED
+                    ? ", set_config('"
+                        + PostgresGovernance.CONTEXT_SETTING
+                        + "', ?, true), set_config('role', ?, true)"
+                    : "");
+        try (java.sql.PreparedStatement set = connection.prepareStatement(settings)) {
+          set.setString(1, String.valueOf(timeoutMs));
+          set.setString(2, WORK_MEM);
+          if (mode == Mode.ENFORCED) {
+            int pid = connection.unwrap(org.postgresql.PGConnection.class).getBackendPID();
+            set.setString(
+                3, PostgresGovernance.context(user, pid, timeoutMs + 60_000, contextKey(source)));
+            set.setString(4, PostgresGovernance.QUERY_ROLE);
+          }
+          set.executeQuery().close();
         }
         if (policy.costCeiling().isPresent()) {
           double cost = estimatedCost(connection, run);
@@ -193,14 +293,28 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
       if (isConnectionProblem(e) && !timeout) {
         throw e;
       }
+      if (timeout) {
+        return new QueryOutcome.Failed(
+            FailureKind.TIMEOUT,
+            "cancelled after the policy's timeout of " + timeoutMs + " ms",
+            asked,
+            Optional.of(run),
+            elapsed(start),
+            "cancelled at the policy's timeout");
+      }
+      Optional<QueryOutcome> enforced = engineRefusal(e, mode, asked, run, start);
+      if (enforced.isPresent()) {
+        return enforced.get();
+      }
+      DatabaseErrors.Described d =
+          DatabaseErrors.describe(serverMessage(e), e.getSQLState(), serverPosition(e), asked);
       return new QueryOutcome.Failed(
-          timeout ? FailureKind.TIMEOUT : FailureKind.DATABASE_ERROR,
-          timeout
-              ? "cancelled after the policy's timeout of " + timeoutMs + " ms (" + message(e) + ")"
-              : message(e),
+          FailureKind.DATABASE_ERROR,
+          d.message(),
           asked,
           Optional.of(run),
-          elapsed(start));
+          elapsed(start),
+          d.kind());
     } finally {
       if (postgres && !connection.isClosed()) {
         connection.rollback();
@@ -221,6 +335,112 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
       }
     }
     return 0;
+  }
+
+  // Where the engine, not the parser, stopped the statement: a refusal, with a reason.
+  private static Optional<QueryOutcome> engineRefusal(
+      SQLException e, Mode mode, String asked, String run, long start) {
+    String state = e.getSQLState();
+    String message = serverMessage(e);
+    if (mode == Mode.ENFORCED && "42501".equals(state)) {
+      return Optional.of(
+          new QueryOutcome.Refused(
+              new Refusal(
+                  RefusalKind.FORBIDDEN_RELATION,
+                  "the database engine refused the statement: it reads a relation or column the"
+                      + " policy does not let you read (a construct Parlance's analysis did not"
+                      + " see); rewrite the query more plainly"),
+              asked,
+              Optional.of(run),
+              elapsed(start)));
+    }
+    if (message != null && message.startsWith("parlance: missing attribute ")) {
+      return Optional.of(
+          new QueryOutcome.Refused(
+              new Refusal(
+                  RefusalKind.MISSING_ATTRIBUTE,
+                  "a row filter needs the user attribute '"
+                      + message.substring("parlance: missing attribute ".length()).strip()
+                      + "', which you do not have"),
+              asked,
+              Optional.of(run),
+              elapsed(start)));
+    }
+    if (message != null && message.startsWith("parlance: ")) {
+      return Optional.of(
+          new QueryOutcome.Refused(
+              new Refusal(
+                  RefusalKind.UNENFORCEABLE_POLICY,
+                  "the database could not verify the request's context ("
+                      + message.substring("parlance: ".length()).strip()
+                      + "); an administrator runs 'parlance policy apply' again"),
+              asked,
+              Optional.of(run),
+              elapsed(start)));
+    }
+    return Optional.empty();
+  }
+
+  private static String serverMessage(SQLException e) {
+    if (e instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null) {
+      return p.getServerErrorMessage().getMessage();
+    }
+    return e.getMessage();
+  }
+
+  private static int serverPosition(SQLException e) {
+    if (e instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null) {
+      return p.getServerErrorMessage().getPosition();
+    }
+    return 0;
+  }
+
+  // The policy digest {@code policy apply} recorded, or null: re-read when it differs from the
+  // policy in hand (it may just have been applied) and otherwise every minute.
+  private String provisioned(DataSource source, Connection connection, GovernancePolicy policy)
+      throws SQLException {
+    String key = key(source);
+    Provisioned cached = provisioned.get(key);
+    long now = System.nanoTime();
+    if (cached != null
+        && now - cached.readAt() < PROVISIONING_TTL_NANOS
+        && (cached.digest() == null || cached.digest().equals(policy.enforcementDigest()))) {
+      return cached.digest();
+    }
+    String digest = null;
+    try (Statement st = connection.createStatement()) {
+      try (ResultSet rs =
+          st.executeQuery(
+              "SELECT to_regclass('" + PostgresGovernance.SCHEMA + ".applied') IS NOT NULL")) {
+        rs.next();
+        if (rs.getBoolean(1)) {
+          try (ResultSet applied =
+              st.executeQuery(
+                  "SELECT policy_digest FROM " + PostgresGovernance.SCHEMA + ".applied")) {
+            digest = applied.next() ? applied.getString(1) : null;
+          }
+        }
+      }
+    } finally {
+      connection.rollback();
+    }
+    provisioned.put(key, new Provisioned(digest, now));
+    return digest;
+  }
+
+  private byte[] contextKey(DataSource source) {
+    return contextKeys.computeIfAbsent(
+        key(source),
+        k ->
+            PostgresGovernance.key(
+                connections
+                    .password(source)
+                    .orElseThrow(
+                        () ->
+                            new DatabaseUnavailableException(
+                                source.name(),
+                                "its credentials name no password, from which the request"
+                                    + " context's key derives"))));
   }
 
   private Relations relations(DataSource source, Connection connection) throws SQLException {

@@ -1,5 +1,7 @@
 package dev.parlance.adapters.db.governance;
 
+import dev.parlance.domain.catalog.ForeignKey;
+import dev.parlance.domain.governance.ForeignKeyFilters;
 import dev.parlance.domain.source.DataSource;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -27,9 +29,12 @@ final class Relations {
 
   private final Map<String, List<Relation>> byName;
   private final DialectRules rules;
+  private final ForeignKeyFilters foreignKeys;
 
-  private Relations(List<Relation> relations, DialectRules rules) {
+  private Relations(
+      List<Relation> relations, DialectRules rules, Map<String, List<ForeignKey>> foreignKeys) {
     this.rules = rules;
+    this.foreignKeys = new ForeignKeyFilters(foreignKeys);
     Map<String, List<Relation>> index = new HashMap<>();
     for (Relation r : relations) {
       index.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r);
@@ -38,7 +43,25 @@ final class Relations {
   }
 
   static Relations of(List<Relation> relations, DialectRules rules) {
-    return new Relations(relations, rules);
+    return new Relations(relations, rules, Map.of());
+  }
+
+  /** With each table's foreign keys, by the table's name, for filters that follow them. */
+  static Relations of(
+      List<Relation> relations, DialectRules rules, Map<String, List<ForeignKey>> foreignKeys) {
+    return new Relations(relations, rules, foreignKeys);
+  }
+
+  /** The source's foreign keys, as row filters follow them. */
+  ForeignKeyFilters foreignKeys() {
+    return foreignKeys;
+  }
+
+  /** Every relation, in no particular order. */
+  List<Relation> all() {
+    List<Relation> out = new ArrayList<>();
+    byName.values().forEach(out::addAll);
+    return out;
   }
 
   static Relations read(Connection connection, DataSource source) throws SQLException {
@@ -68,7 +91,7 @@ final class Relations {
     for (Relation r : found.values()) {
       relations.add(new Relation(r.schema(), r.name(), r.view(), List.copyOf(r.columns())));
     }
-    return new Relations(relations, rules);
+    return new Relations(relations, rules, Map.of());
   }
 
   DialectRules rules() {

@@ -21,4 +21,10 @@ public final class Catalogs {
       JdbcConnections connections) {
     return new JdbcColumnValuesAdapter(connections);
   }
+
+  /** Samples rows of some columns, read-only, for stewards' checks ({@code policy lint}). */
+  public static dev.parlance.domain.governance.SampleColumnsPort samples(
+      JdbcConnections connections) {
+    return new JdbcSampleColumnsAdapter(connections);
+  }
 }

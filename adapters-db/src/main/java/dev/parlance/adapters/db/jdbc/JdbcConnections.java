@@ -54,6 +54,34 @@ public final class JdbcConnections {
     }
   }
 
+  /**
+   * The password the source's credentials resolve to, if they name one (PostgreSQL enforcement
+   * derives its request-context key from it).
+   */
+  public java.util.Optional<String> password(DataSource source) {
+    return java.util.Optional.ofNullable(credentials(source).getProperty("password"))
+        .filter(p -> !p.isEmpty());
+  }
+
+  /** The user name the source's credentials resolve to, if they name one. */
+  public java.util.Optional<String> user(DataSource source) {
+    return java.util.Optional.ofNullable(credentials(source).getProperty("user"))
+        .filter(u -> !u.isEmpty());
+  }
+
+  /**
+   * A connection as the administrator whose user and password {@code admin} names, for provisioning
+   * a policy; never kept open.
+   */
+  public Connection openAsAdministrator(DataSource source, Credentials admin) {
+    Properties props = credentials(DataSource.of(source.name(), source.jdbcUrl(), admin));
+    try {
+      return DriverManager.getConnection(source.jdbcUrl(), props);
+    } catch (SQLException e) {
+      throw new DatabaseUnavailableException(source.name(), e);
+    }
+  }
+
   private Properties credentials(DataSource source) {
     Properties props = new Properties();
     switch (source.credentials()) {

@@ -77,6 +77,9 @@ class PolicyEntity {
 
     @Column(name = "predicate", nullable = false)
     String predicate;
+
+    @Column(name = "follow_foreign_keys", nullable = false)
+    boolean followForeignKeys;
   }
 
   @Embeddable

@@ -72,6 +72,7 @@ final class StoreMapper {
       r.role = f.role();
       r.table = f.table();
       r.predicate = f.predicate();
+      r.followForeignKeys = f.followForeignKeys();
       e.rowFilters.add(r);
     }
     for (ColumnRule c : p.columnRules()) {
@@ -95,7 +96,9 @@ final class StoreMapper {
         e.rowCap,
         Duration.ofMillis(e.timeoutMs),
         e.costCeiling == null ? OptionalDouble.empty() : OptionalDouble.of(e.costCeiling),
-        e.rowFilters.stream().map(r -> new RowFilter(r.role, r.table, r.predicate)).toList(),
+        e.rowFilters.stream()
+            .map(r -> new RowFilter(r.role, r.table, r.predicate, r.followForeignKeys))
+            .toList(),
         e.columnRules.stream()
             .map(
                 r ->

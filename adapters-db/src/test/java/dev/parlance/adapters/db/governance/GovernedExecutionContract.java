@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parlance.adapters.db.testing.HostileCorpus;
 import dev.parlance.adapters.db.testing.HostileCorpus.Hostile;
+import dev.parlance.adapters.db.testing.LeakCorpus;
 import dev.parlance.adapters.db.testing.PlantFixture;
 import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.FailureKind;
@@ -13,9 +14,16 @@ import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.RefusalKind;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.source.DataSource;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -188,6 +196,153 @@ abstract class GovernedExecutionContract {
   }
 
   protected abstract dev.parlance.adapters.db.jdbc.JdbcConnections connections();
+
+  /**
+   * A connection on a copy of the data holding only what {@code user} may see ({@link
+   * VisibleCopy}), where unqualified names reach the copy: the leak corpus's oracle.
+   */
+  protected abstract Connection visibleCopy(UserIdentity user) throws Exception;
+
+  /** The text values of {@code sql}'s first column, read with administrator rights. */
+  protected abstract List<String> rawValues(String sql) throws Exception;
+
+  /** The company whose staff the contractor of the leak corpus belongs to. */
+  protected long contractorCompany() throws Exception {
+    return rawCount(
+        "SELECT EMP_CT_ID FROM TB_EMP WHERE EMP_CT_ID IS NOT NULL"
+            + " GROUP BY EMP_CT_ID ORDER BY count(*) DESC, EMP_CT_ID LIMIT 1");
+  }
+
+  /** Values {@code target}'s user may not see, long enough to recognise in a message. */
+  protected Set<String> secrets(LeakCorpus.Target target) throws Exception {
+    List<String> queries =
+        target == LeakCorpus.Target.REGIONAL
+            ? List.of(
+                "SELECT IN_CD FROM TB_IN WHERE IN_RG_CD <> 'SE'",
+                "SELECT IN_NM FROM TB_IN WHERE IN_RG_CD <> 'SE'")
+            : List.of(
+                "SELECT EMP_PH FROM TB_EMP",
+                "SELECT EMP_NM FROM TB_EMP",
+                "SELECT EMP_EMAIL FROM TB_EMP",
+                "SELECT CAST(EMP_HR_RT AS TEXT) FROM TB_EMP WHERE EMP_HR_RT IS NOT NULL");
+    Set<String> out = new java.util.HashSet<>();
+    for (String q : queries) {
+      for (String v : rawValues(q)) {
+        if (v != null && v.strip().length() >= 5) {
+          out.add(v.strip());
+        }
+      }
+    }
+    return out;
+  }
+
+  private UserIdentity userOf(LeakCorpus.Target target) throws Exception {
+    return target == LeakCorpus.Target.REGIONAL
+        ? PlantFixture.regional("SE")
+        : PlantFixture.contractor((int) contractorCompany());
+  }
+
+  @TestFactory
+  Stream<DynamicTest> should_leak_nothing_the_raw_data_hides_when_attacks_read_restricted_data()
+      throws Exception {
+    List<LeakCorpus.Attack> corpus = LeakCorpus.forDialect(source().dialect());
+    for (LeakCorpus.Target t : LeakCorpus.Target.values()) {
+      visibleCopy(userOf(t)); // the oracle's copies first: making them is no change under test
+    }
+    String before = checksum();
+    java.util.Map<LeakCorpus.Target, Set<String>> secrets =
+        new java.util.EnumMap<>(LeakCorpus.Target.class);
+    for (LeakCorpus.Target t : LeakCorpus.Target.values()) {
+      secrets.put(t, secrets(t));
+      assertThat(secrets.get(t)).as("secrets of %s", t).isNotEmpty();
+    }
+    long company = contractorCompany();
+    return corpus.stream()
+        .map(
+            a ->
+                DynamicTest.dynamicTest(
+                    a.target() + ": " + a.label(),
+                    () -> {
+                      String sql = a.sql().replace(":company", String.valueOf(company));
+                      UserIdentity user = userOf(a.target());
+                      QueryOutcome outcome = run(user, sql);
+                      Optional<List<List<Object>>> oracle =
+                          oracle(user, a.oracleSql().replace(":company", String.valueOf(company)));
+                      switch (outcome) {
+                        case QueryOutcome.Ran ran -> {
+                          assertThat(oracle)
+                              .as("%s ran, but fails on the data the user may see", a.label())
+                              .isPresent();
+                          assertThat(comparable(ran.result().rows(), sql))
+                              .as(
+                                  "%s: governed rows vs the visible data's (ran as %s)",
+                                  a.label(), ran.result().sqlRun())
+                              .isEqualTo(comparable(oracle.get(), sql));
+                        }
+                        case QueryOutcome.Refused refused -> {
+                          String reason = refused.refusal().reason();
+                          assertThat(reason).as(a.label()).hasSizeGreaterThan(15);
+                          assertThat(reason)
+                              .as(a.label())
+                              .doesNotContain("lexical state", "Encountered", "Exception");
+                          assertThat(secrets.get(a.target()))
+                              .as("%s: refusal quotes data: %s", a.label(), reason)
+                              .noneMatch(reason::contains);
+                        }
+                        case QueryOutcome.Failed failed -> {
+                          assertThat(secrets.get(a.target()))
+                              .as("%s: error quotes data: %s", a.label(), failed.message())
+                              .noneMatch(failed.message()::contains);
+                          assertThat(failed.message()).as(a.label()).doesNotContain("Exception");
+                        }
+                      }
+                      assertThat(checksum())
+                          .as("the database changed after %s", a.label())
+                          .isEqualTo(before);
+                    }));
+  }
+
+  private Optional<List<List<Object>>> oracle(UserIdentity user, String sql) throws Exception {
+    Connection c = visibleCopy(user);
+    try (Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery(sql)) {
+      int n = rs.getMetaData().getColumnCount();
+      List<List<Object>> rows = new ArrayList<>();
+      while (rs.next() && rows.size() <= policy().rowCap()) {
+        List<Object> row = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+          row.add(JdbcGovernedQueryAdapter.value(rs.getObject(i)));
+        }
+        rows.add(row);
+      }
+      return Optional.of(
+          rows.size() > policy().rowCap() ? rows.subList(0, policy().rowCap()) : rows);
+    } catch (SQLException e) {
+      if (!c.getAutoCommit()) {
+        c.rollback();
+      }
+      return Optional.empty();
+    }
+  }
+
+  // Rows as the comparison sees them: numbers by value, order kept only when the query orders.
+  private static List<String> comparable(List<List<Object>> rows, String sql) {
+    List<String> out = new ArrayList<>();
+    for (List<Object> row : rows) {
+      List<String> cells = new ArrayList<>();
+      for (Object v : row) {
+        cells.add(
+            v instanceof Number n
+                ? new java.math.BigDecimal(n.toString()).stripTrailingZeros().toPlainString()
+                : String.valueOf(v));
+      }
+      out.add(String.join("|", cells));
+    }
+    if (!sql.toUpperCase(java.util.Locale.ROOT).contains("ORDER BY")) {
+      java.util.Collections.sort(out);
+    }
+    return out;
+  }
 
   /** The table's name as the database spells it (PostgreSQL folds unquoted names). */
   protected abstract String tableName(String name);

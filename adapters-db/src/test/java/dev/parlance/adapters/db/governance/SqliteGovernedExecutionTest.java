@@ -30,6 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 class SqliteGovernedExecutionTest extends GovernedExecutionContract {
 
   @TempDir static Path dir;
+
+  // the oracle's copies live apart: the checksum lists the plant's directory
+  @TempDir static Path copies;
   static Path file;
   static DataSource source;
   static QueryExecution executor;
@@ -103,6 +106,55 @@ class SqliteGovernedExecutionTest extends GovernedExecutionContract {
           .forEach(f -> md.update(f.toString().getBytes()));
     }
     return HexFormat.of().formatHex(md.digest());
+  }
+
+  private static final java.util.Map<String, Connection> VISIBLE = new java.util.HashMap<>();
+
+  @Override
+  protected Connection visibleCopy(dev.parlance.domain.governance.UserIdentity user)
+      throws Exception {
+    String key = user.name() + user.roles() + user.attributes();
+    Connection cached = VISIBLE.get(key);
+    if (cached != null) {
+      return cached;
+    }
+    Path copy = copies.resolve("visible-" + VISIBLE.size() + ".sqlite");
+    List<VisibleCopy.TableCopy> plan;
+    try (Connection original =
+        DriverManager.getConnection("jdbc:sqlite:" + file + "?open_mode=1")) {
+      plan = VisibleCopy.plan(original, null, policy(), user, t -> "orig.\"" + t + "\"");
+    }
+    Connection c = DriverManager.getConnection("jdbc:sqlite:" + copy);
+    try (Statement st = c.createStatement()) {
+      st.execute("ATTACH DATABASE '" + file + "' AS orig");
+      for (VisibleCopy.TableCopy t : plan) {
+        st.execute("CREATE TABLE main.\"" + t.table() + "\" AS " + t.select());
+      }
+      st.execute("DETACH DATABASE orig");
+      st.execute("CREATE VIEW V_IN AS SELECT * FROM TB_IN");
+    }
+    VISIBLE.put(key, c);
+    return c;
+  }
+
+  @AfterAll
+  static void closeCopies() throws SQLException {
+    for (Connection c : VISIBLE.values()) {
+      c.close();
+    }
+  }
+
+  @Override
+  protected List<String> rawValues(String sql) throws Exception {
+    List<String> out = new ArrayList<>();
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery(sql)) {
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+    }
+    return out;
   }
 
   @Override

@@ -126,18 +126,23 @@ public final class PlantFixture {
   }
 
   /**
-   * The tests' policy: the allowed tables, 100 rows, 5 s; {@code regional} users see their region
-   * only, {@code contractor} users their own company's staff with names masked and phone and pay
-   * hidden.
+   * The tests' policy, the demo's in shape: the allowed tables, 100 rows, 5 s; {@code regional}
+   * users see their region only, every table that reaches installations through foreign keys
+   * included; {@code contractor} users their own company's staff and the work they appear in, with
+   * names and e-mails masked and phone and pay hidden.
    */
   public static GovernancePolicy policy(String source) {
     return GovernancePolicy.defaults(source)
         .withAllowedTables(ALLOWED)
         .withRowCap(100)
         .withTimeout(Duration.ofSeconds(5))
-        .withRowFilter(new RowFilter("regional", "TB_IN", "IN_RG_CD = :user.region"))
-        .withRowFilter(new RowFilter("contractor", "TB_EMP", "EMP_CT_ID = :user.contractor"))
+        .withRowFilter(
+            new RowFilter("regional", "TB_IN", "IN_RG_CD = :user.region").followingForeignKeys())
+        .withRowFilter(
+            new RowFilter("contractor", "TB_EMP", "EMP_CT_ID = :user.contractor")
+                .followingForeignKeys())
         .withColumnRule(ColumnRule.mask("contractor", "TB_EMP", "EMP_NM"))
+        .withColumnRule(ColumnRule.mask("contractor", "TB_EMP", "EMP_EMAIL"))
         .withColumnRule(ColumnRule.hide("contractor", "TB_EMP", "EMP_PH"))
         .withColumnRule(ColumnRule.hide("contractor", "TB_EMP", "EMP_HR_RT"));
   }

@@ -32,6 +32,13 @@ public final class PostgresServer implements AutoCloseable {
   private static final int NOBODY = 65534;
   private static final String SUPERUSER_PASSWORD = "postgres-test";
 
+  /** The superuser's name and password, for code that takes credentials by reference. */
+  public static final String SUPERUSER = "postgres";
+
+  public static String superuserPassword() {
+    return SUPERUSER_PASSWORD;
+  }
+
   private final Path root;
   private final Process process;
   private final int port;

@@ -63,6 +63,39 @@ final class BenchGovernanceCommand implements Callable<Integer> {
       description = "roles of the benchmark user (default: none)")
   List<String> roles = new ArrayList<>();
 
+  @Option(
+      names = "--attr",
+      paramLabel = "NAME=VALUE",
+      description =
+          "an attribute of the benchmark user for row filters, e.g. region=SE (repeatable)")
+  List<String> attributes = new ArrayList<>();
+
+  @Option(
+      names = "--raw-user-env",
+      paramLabel = "VAR",
+      description =
+          "variable holding the user the raw baseline connects as (default: the source's); needed"
+              + " on PostgreSQL after 'policy apply', where the source's login role reads nothing")
+  String rawUser;
+
+  @Option(
+      names = "--raw-password-env",
+      paramLabel = "VAR",
+      description = "variable holding that user's password")
+  String rawPassword;
+
+  private Map<String, String> attributes() {
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (String a : attributes) {
+      int eq = a.indexOf('=');
+      if (eq <= 0) {
+        throw CommandFailure.refused("--attr needs NAME=VALUE, got '" + a + "'");
+      }
+      out.put(a.substring(0, eq), a.substring(eq + 1));
+    }
+    return out;
+  }
+
   @Override
   public Integer call() throws IOException {
     ParlanceCli cli = ParlanceCli.of(spec);
@@ -70,10 +103,15 @@ final class BenchGovernanceCommand implements Callable<Integer> {
         benchmark.run(
             new GovernanceBenchmarkUseCase.Command(
                 source,
-                new UserIdentity("parlance-bench", new HashSet<>(roles), Map.of()),
+                new UserIdentity("parlance-bench", new HashSet<>(roles), attributes()),
                 lookups,
                 rounds,
-                warmUp));
+                warmUp,
+                rawUser == null && rawPassword == null
+                    ? java.util.Optional.empty()
+                    : java.util.Optional.of(
+                        new dev.parlance.domain.source.Credentials.FromEnvironment(
+                            rawUser, rawPassword))));
     cli.out()
         .printf(
             "%s: %d statements (primary-key lookups), %d raw/governed pairs%n",

@@ -7,6 +7,7 @@ import dev.parlance.domain.benchmark.BenchmarkDataException;
 import dev.parlance.domain.completion.LanguageModelConfigurationException;
 import dev.parlance.domain.completion.NoLanguageModelException;
 import dev.parlance.domain.failure.ComponentUnavailableException;
+import dev.parlance.domain.governance.ProvisionPolicyPort;
 import dev.parlance.domain.source.SourceUnavailableException;
 import java.util.Optional;
 
@@ -38,6 +39,8 @@ final class CliFailures {
           case LanguageModelConfigurationException c ->
               new Worded(oneLine(c.getMessage()), ParlanceCli.REFUSED);
           case SourceNotReadyException s -> new Worded(s.getMessage(), ParlanceCli.FAILED);
+          case ProvisionPolicyPort.ProvisioningException p ->
+              new Worded(oneLine(p.getMessage()), ParlanceCli.FAILED);
           case SourceUnavailableException s ->
               new Worded(oneLine(s.getMessage()), ParlanceCli.FAILED);
           case ComponentUnavailableException c ->

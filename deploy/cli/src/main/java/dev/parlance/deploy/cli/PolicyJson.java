@@ -49,7 +49,8 @@ final class PolicyJson {
           .addObject()
           .put("role", f.role())
           .put("table", f.table())
-          .put("predicate", f.predicate());
+          .put("predicate", f.predicate())
+          .put("follow_foreign_keys", f.followForeignKeys());
     }
     ArrayNode rules = root.putArray("column_rules");
     for (ColumnRule r : p.columnRules()) {
@@ -91,9 +92,16 @@ final class PolicyJson {
     int n = 0;
     for (JsonNode f : root.path("row_filters")) {
       String where = "row filter " + ++n;
+      JsonNode follow = f.path("follow_foreign_keys");
+      if (!follow.isMissingNode() && !follow.isNull() && !follow.isBoolean()) {
+        throw new IllegalArgumentException(where + ": follow_foreign_keys must be true or false");
+      }
       filters.add(
           new RowFilter(
-              text(f, "role", where), text(f, "table", where), text(f, "predicate", where)));
+              text(f, "role", where),
+              text(f, "table", where),
+              text(f, "predicate", where),
+              follow.asBoolean(false)));
     }
     List<ColumnRule> rules = new ArrayList<>();
     n = 0;

@@ -184,7 +184,14 @@ final class SourcesCommand implements Runnable {
                   ? "all tables (views only when named)"
                   : String.join(", ", p.allowedTables())));
       for (RowFilter f : p.rowFilters()) {
-        out.println("row filter   role " + f.role() + " on " + f.table() + ": " + f.predicate());
+        out.println(
+            "row filter   role "
+                + f.role()
+                + " on "
+                + f.table()
+                + (f.followForeignKeys() ? " and every table that reaches it" : "")
+                + ": "
+                + f.predicate());
       }
       for (ColumnRule r : p.columnRules()) {
         out.println(

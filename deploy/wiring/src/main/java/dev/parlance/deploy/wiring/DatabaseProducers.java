@@ -18,7 +18,9 @@ import dev.parlance.domain.evaluation.ReadPredictionsPort;
 import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
 import dev.parlance.domain.evaluation.RunBenchmarkQueryPort;
 import dev.parlance.domain.governance.ExecuteQueryPort;
+import dev.parlance.domain.governance.ProvisionPolicyPort;
 import dev.parlance.domain.governance.RunRawQueryPort;
+import dev.parlance.domain.governance.SampleColumnsPort;
 import dev.parlance.domain.retrieval.QueryColumnsPort;
 import dev.parlance.domain.source.CheckSourcePort;
 import dev.parlance.domain.sql.AnalyzeSqlPort;
@@ -96,6 +98,20 @@ public class DatabaseProducers {
         published,
         execution,
         policies);
+  }
+
+  /** Provisions a policy in its database (PostgreSQL: roles, row-level security, masking views). */
+  @Produces
+  @ApplicationScoped
+  ProvisionPolicyPort policyProvisioning(JdbcConnections connections) {
+    return Governance.provisioning(connections);
+  }
+
+  /** A sample of rows per column, for policy lint. */
+  @Produces
+  @ApplicationScoped
+  SampleColumnsPort columnSamples(JdbcConnections connections) {
+    return Catalogs.samples(connections);
   }
 
   @Produces

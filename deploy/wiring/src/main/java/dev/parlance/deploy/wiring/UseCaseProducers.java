@@ -34,6 +34,10 @@ import dev.parlance.application.governance.ReadAuditService;
 import dev.parlance.application.governance.ReadAuditUseCase;
 import dev.parlance.application.model.CheckLanguageModelService;
 import dev.parlance.application.model.CheckLanguageModelUseCase;
+import dev.parlance.application.policy.ApplyPolicyService;
+import dev.parlance.application.policy.ApplyPolicyUseCase;
+import dev.parlance.application.policy.LintPolicyService;
+import dev.parlance.application.policy.LintPolicyUseCase;
 import dev.parlance.application.query.RunQueryService;
 import dev.parlance.application.query.RunQueryUseCase;
 import dev.parlance.application.retrieval.HallucinationExamples;
@@ -63,8 +67,10 @@ import dev.parlance.domain.evaluation.RunBenchmarkQueryPort;
 import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.FindAuditPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
+import dev.parlance.domain.governance.ProvisionPolicyPort;
 import dev.parlance.domain.governance.RecordAuditPort;
 import dev.parlance.domain.governance.RunRawQueryPort;
+import dev.parlance.domain.governance.SampleColumnsPort;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.retrieval.IndexSchemaPort;
 import dev.parlance.domain.retrieval.QueryColumnsPort;
@@ -116,6 +122,23 @@ public class UseCaseProducers {
   @ApplicationScoped
   ManagePoliciesUseCase managePolicies(DataSourcesPort sources, GovernancePoliciesPort policies) {
     return new ManagePoliciesService(sources, policies);
+  }
+
+  @Produces
+  @ApplicationScoped
+  ApplyPolicyUseCase applyPolicy(
+      DataSourcesPort sources, GovernancePoliciesPort policies, ProvisionPolicyPort provisioning) {
+    return new ApplyPolicyService(sources, policies, provisioning);
+  }
+
+  @Produces
+  @ApplicationScoped
+  LintPolicyUseCase lintPolicy(
+      DataSourcesPort sources,
+      GovernancePoliciesPort policies,
+      CatalogReaders catalogs,
+      SampleColumnsPort samples) {
+    return new LintPolicyService(sources, policies, catalogs.structure(), samples);
   }
 
   @Produces
