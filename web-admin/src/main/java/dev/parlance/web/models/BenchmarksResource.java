@@ -16,7 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 /**
  * {@code /api/v1/benchmarks/runs}: the benchmark runs on this installation and their HTML reports
- * (stewards and admins).
+ * (admins).
  */
 @Path("benchmarks/runs")
 @RequestScoped
@@ -29,7 +29,7 @@ public class BenchmarksResource {
 
   @GET
   @Produces(MediaType.APPLICATION_JSON)
-  @RolesAllowed({SourceAccess.STEWARD, SourceAccess.ADMIN})
+  @RolesAllowed(SourceAccess.ADMIN)
   @Operation(summary = "The benchmark runs on this installation")
   public List<RunJson> runs() {
     return runs.runs(caller).stream()
@@ -40,7 +40,7 @@ public class BenchmarksResource {
   @GET
   @Path("{run}/report")
   @Produces(MediaType.TEXT_HTML)
-  @RolesAllowed({SourceAccess.STEWARD, SourceAccess.ADMIN})
+  @RolesAllowed(SourceAccess.ADMIN)
   @Operation(summary = "A run's HTML report")
   public String report(@PathParam("run") String run) {
     return runs.report(caller, run);
