@@ -103,7 +103,7 @@ public final class PublishCurationService implements PublishCurationUseCase {
     try {
       var report = index.get().index(source.name(), Progress.silent());
       reindexed =
-          "re-indexed "
+          (report.unchanged() ? "index already current: " : "re-indexed ")
               + report.tables()
               + " tables and views, "
               + report.columns()

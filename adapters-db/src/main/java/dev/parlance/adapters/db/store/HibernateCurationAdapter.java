@@ -7,51 +7,43 @@ import dev.parlance.domain.curation.CurationVersion;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import org.hibernate.SessionFactory;
 
 /**
  * Curation drafts and versions in the metadata store. The published version of each source is
- * cached for a few seconds (every query over views asks for it) and dropped on publish.
+ * cached while the store's version stays the same (every query over views asks for it); a publish
+ * through any instance bumps the version ({@link StoreVersion}).
  */
 final class HibernateCurationAdapter implements CurationStorePort {
-  private static final long CACHE_NANOS = TimeUnit.SECONDS.toNanos(5);
-
-  private record Cached(Optional<CurationVersion> version, long at) {}
 
   private final SessionFactory sessions;
-  private final Map<String, Cached> published = new ConcurrentHashMap<>();
+  private final StoreVersion.Cache<String, Optional<CurationVersion>> published;
 
-  HibernateCurationAdapter(SessionFactory sessions) {
+  HibernateCurationAdapter(SessionFactory sessions, StoreVersion version) {
     this.sessions = sessions;
+    this.published = version.new Cache<>();
   }
 
   @Override
   public Optional<CurationVersion> published(String source) {
-    long now = System.nanoTime();
-    Cached cached = published.get(source);
-    if (cached != null && now - cached.at() < CACHE_NANOS) {
-      return cached.version();
-    }
-    Optional<CurationVersion> read =
-        Store.read(
-            sessions,
-            s ->
-                s
-                    .createSelectionQuery(
-                        "from CurationVersionEntity where sourceName = :s order by version desc",
-                        CurationVersionEntity.class)
-                    .setParameter("s", source)
-                    .setMaxResults(1)
-                    .getResultList()
-                    .stream()
-                    .findFirst()
-                    .map(CurationMapper::toDomain));
-    published.put(source, new Cached(read, now));
-    return read;
+    return published.get(source, () -> readPublished(source));
+  }
+
+  private Optional<CurationVersion> readPublished(String source) {
+    return Store.read(
+        sessions,
+        s ->
+            s
+                .createSelectionQuery(
+                    "from CurationVersionEntity where sourceName = :s order by version desc",
+                    CurationVersionEntity.class)
+                .setParameter("s", source)
+                .setMaxResults(1)
+                .getResultList()
+                .stream()
+                .findFirst()
+                .map(CurationMapper::toDomain));
   }
 
   @Override
@@ -124,9 +116,10 @@ final class HibernateCurationAdapter implements CurationStorePort {
                     .setParameter("s", curation.source())
                     .executeUpdate();
               }
+              StoreVersion.bump(s);
               return CurationMapper.toDomain(e);
             });
-    published.remove(curation.source());
+    published.drop(curation.source());
     return stored;
   }
 

@@ -79,11 +79,12 @@ public final class MetadataStore implements AutoCloseable {
     this.sessions = sessions;
     this.created = created;
     this.startup = startup;
-    this.dataSources = new HibernateDataSourcesAdapter(sessions);
-    this.policies = new HibernatePoliciesAdapter(sessions);
+    StoreVersion version = new StoreVersion(sessions);
+    this.dataSources = new HibernateDataSourcesAdapter(sessions, version);
+    this.policies = new HibernatePoliciesAdapter(sessions, version);
     this.audit = new HibernateAuditAdapter(sessions);
     this.buffered = auditMode == AuditMode.BUFFERED ? new BufferedAuditAdapter(audit) : null;
-    this.curation = new HibernateCurationAdapter(sessions);
+    this.curation = new HibernateCurationAdapter(sessions, version);
     this.suggestions = new HibernateSuggestionsAdapter(sessions);
     this.answers = new HibernateAnswerHistoryAdapter(sessions);
   }

@@ -160,4 +160,11 @@ class H2MetadataStoreTest {
         .hasSize(StoreMigrations.FILES.size())
         .allMatch(r -> r.read() != null);
   }
+
+  @Test
+  void should_see_a_change_made_through_another_instance_within_a_second() {
+    try (MetadataStore other = MetadataStore.open(MetadataStore.embeddedUrl(home), "", "")) {
+      SeveralInstances.should_see_each_others_changes_within_a_second(store, other);
+    }
+  }
 }
