@@ -159,6 +159,23 @@ class AnswerQuestionServiceTest {
   }
 
   @Test
+  void should_refuse_a_stream_before_it_opens_when_the_user_may_not_use_the_source() {
+    UserIdentity otherSteward =
+        new UserIdentity("oz", Set.of("steward"), Map.of("stewarded_sources", "other"));
+    AnswerQuestionService service = service(new AskQuotas.Limits(1, 0, null, 0, null));
+
+    assertThatThrownBy(() -> service.requireAllowed(otherSteward, "demo"))
+        .isInstanceOf(AccessDeniedException.class);
+    assertThatThrownBy(() -> service.requireAllowed(UserIdentity.of("ana", "analyst"), "nope"))
+        .isInstanceOf(UnknownSourceException.class);
+    // Checking counts nothing: the one question a minute is still there to ask.
+    service.requireAllowed(UserIdentity.of("ana", "analyst"), "demo");
+    service.requireAllowed(UserIdentity.of("ana", "analyst"), "demo");
+    service.ask(command(UserIdentity.of("ana", "analyst"), "demo"), null);
+    assertThat(asked).hasSize(1);
+  }
+
+  @Test
   void should_refuse_before_asking_when_the_users_budget_is_spent() {
     AnswerQuestionService service =
         service(new AskQuotas.Limits(0, 5000, BigDecimal.ZERO, 0, BigDecimal.ZERO));
