@@ -131,7 +131,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
     if (command.candidates().isPresent()) {
       settings = settings.withCandidates(command.candidates().getAsInt());
     }
-    return new Run(source, command, llm, settings).answer();
+    return new Run(source, command, llm, settings, progress).answer();
   }
 
   /** One question's run: its ledger, its caches and its notes. */
@@ -146,11 +146,16 @@ public final class QuestionPipelineService implements QuestionPipeline {
     private final List<String> notes = new ArrayList<>();
     private SchemaCatalog visible;
 
-    Run(DataSource source, Command command, CompleteChatPort llm, AskSettings settings) {
+    Run(
+        DataSource source,
+        Command command,
+        CompleteChatPort llm,
+        AskSettings settings,
+        Progress progress) {
       this.source = source;
       this.command = command;
       this.settings = settings;
-      this.ledger = new Ledger(llm);
+      this.ledger = new Ledger(llm, progress);
       this.strategy = strategies.get(settings.strategy());
       this.policy =
           ports

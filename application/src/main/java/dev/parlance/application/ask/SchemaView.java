@@ -48,7 +48,7 @@ public record SchemaView(
   }
 
   /** Before the schema was read (a question queued by the offline batch, say). */
-  static SchemaView unknown() {
+  public static SchemaView unknown() {
     return new SchemaView(Way.RETRIEVAL, 0, 0, "", 0, 0);
   }
 

@@ -2,6 +2,7 @@ package dev.parlance.adapters.db.benchmark;
 
 import dev.parlance.domain.benchmark.LoadRetrievalBenchmarkPort;
 import dev.parlance.domain.evaluation.BenchmarkRunsPort;
+import dev.parlance.domain.evaluation.ListBenchmarkRunsPort;
 import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.evaluation.PipelineRunLogPort;
 import dev.parlance.domain.evaluation.ReadPredictionsPort;
@@ -31,6 +32,11 @@ public final class BenchmarkData {
   /** Reads an organisation's verified questions from JSON Lines. */
   public static ReadVerifiedQuestionsPort verifiedQuestions() {
     return new JsonlVerifiedQuestionsAdapter();
+  }
+
+  /** The runs kept under {@code folder} (the home's {@code bench-runs}), with their reports. */
+  public static ListBenchmarkRunsPort runFolders(Path folder) {
+    return new RunFolderAdapter(folder);
   }
 
   /** The JSON Lines log of a pipeline run over a benchmark, in {@code file}. */

@@ -3,6 +3,8 @@ package dev.parlance.adapters.db.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.parlance.domain.answer.AnswerHistoryPort;
+import dev.parlance.domain.answer.AnswerHistoryPortContract;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.CurationStorePortContract;
 import dev.parlance.domain.curation.SuggestionsPort;
@@ -10,7 +12,10 @@ import dev.parlance.domain.governance.AuditPortContract;
 import dev.parlance.domain.governance.FindAuditPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.GovernancePoliciesPortContract;
+import dev.parlance.domain.governance.RecordActionPort;
 import dev.parlance.domain.governance.RecordAuditPort;
+import dev.parlance.domain.governance.SearchAuditPort;
+import dev.parlance.domain.governance.SearchAuditPortContract;
 import dev.parlance.domain.source.DataSourcesPort;
 import dev.parlance.domain.source.DataSourcesPortContract;
 import java.nio.file.Path;
@@ -68,6 +73,32 @@ class H2MetadataStoreTest {
   }
 
   @Nested
+  class Answers extends AnswerHistoryPortContract {
+    @Override
+    protected AnswerHistoryPort port() {
+      return store.answers();
+    }
+  }
+
+  @Nested
+  class AuditSearch extends SearchAuditPortContract {
+    @Override
+    protected RecordAuditPort statements() {
+      return store.audit();
+    }
+
+    @Override
+    protected RecordActionPort actions() {
+      return store.actions();
+    }
+
+    @Override
+    protected SearchAuditPort search() {
+      return store.auditSearch();
+    }
+  }
+
+  @Nested
   class Audit extends AuditPortContract {
     @Override
     protected RecordAuditPort record() {
@@ -111,6 +142,23 @@ class H2MetadataStoreTest {
               .orElseThrow();
     }
     assertThat(MetadataStore.LATEST_MIGRATION).isEqualTo(String.valueOf(newest));
+  }
+
+  @Test
+  void should_list_every_migration_file_by_name_when_the_class_path_cannot_be_scanned()
+      throws Exception {
+    java.nio.file.Path dir =
+        java.nio.file.Path.of(
+            MetadataStore.class.getClassLoader().getResource(StoreMigrations.DIRECTORY).toURI());
+    try (var files = java.nio.file.Files.list(dir)) {
+      assertThat(StoreMigrations.FILES)
+          .containsExactlyElementsOf(files.map(f -> f.getFileName().toString()).sorted().toList());
+    }
+    assertThat(
+            new StoreMigrations(getClass().getClassLoader())
+                .getResources("V", new String[] {".sql"}))
+        .hasSize(StoreMigrations.FILES.size())
+        .allMatch(r -> r.read() != null);
   }
 
   @Test

@@ -318,6 +318,12 @@ final class BenchE2eCommand implements Callable<Integer> {
     E2eText.print(out, first.evaluation(), first.description(), failuresShown, json);
     E2eReport document = outcome.report();
     document.comparison().ifPresent(c -> E2eText.comparison(out, c));
+    // The run keeps its own report: the portal lists runs and serves it (docs/portal.md).
+    Path runDirectory = Path.of(first.description().runDirectory());
+    java.nio.file.Files.createDirectories(runDirectory);
+    ReportJson.write(runDirectory.resolve("report.json"), document);
+    E2eHtml.write(
+        runDirectory.resolve("report.html"), List.of(document), Optional.ofNullable(title));
     if (json != null) {
       ReportJson.write(json, document);
       out.println("wrote " + json);

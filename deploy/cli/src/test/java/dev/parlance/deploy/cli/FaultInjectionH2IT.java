@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.parlance.adapters.db.store.MetadataStore;
+import dev.parlance.adapters.llm.testing.RecordedOpenAi;
 import java.io.OutputStream;
 import java.nio.file.FileStore;
 import java.nio.file.Files;

@@ -3,6 +3,7 @@ package dev.parlance.deploy.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parlance.adapters.db.testing.PostgresServer;
+import dev.parlance.adapters.llm.testing.RecordedOpenAi;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
