@@ -295,10 +295,13 @@ final class BenchE2eCommand implements Callable<Integer> {
             Instant.now());
     E2eText.print(out, evaluation, context, failuresShown, json);
     E2eReport document = E2eReports.of(evaluation, context);
-    // The run keeps its own report: the portal lists runs and serves it (docs/portal.md).
+    // The run keeps its own report: the portal lists runs and serves it (docs/portal.md). Written
+    // only when a log changed since, so that running a finished run again changes no file.
     java.nio.file.Files.createDirectories(runDir);
-    ReportJson.write(runDir.resolve("report.json"), document);
-    E2eHtml.write(runDir.resolve("report.html"), List.of(document), Optional.ofNullable(title));
+    if (reportIsStale(runDir)) {
+      ReportJson.write(runDir.resolve("report.json"), document);
+      E2eHtml.write(runDir.resolve("report.html"), List.of(document), Optional.ofNullable(title));
+    }
     if (json != null) {
       ReportJson.write(json, document);
       out.println("wrote " + json);
@@ -434,6 +437,23 @@ final class BenchE2eCommand implements Callable<Integer> {
   }
 
   // The old logs stay beside the new ones: they may have cost money.
+  /** Whether the run has no report yet, or one of its logs is newer than its report. */
+  private static boolean reportIsStale(Path runDir) throws IOException {
+    Path report = runDir.resolve("report.json");
+    if (!java.nio.file.Files.isRegularFile(report)) {
+      return true;
+    }
+    java.nio.file.attribute.FileTime written = java.nio.file.Files.getLastModifiedTime(report);
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(runDir)) {
+      for (Path log : files.filter(f -> f.toString().endsWith(".jsonl")).toList()) {
+        if (java.nio.file.Files.getLastModifiedTime(log).compareTo(written) > 0) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   private static void setAside(Path runDir, List<StrategyName> strategies) throws IOException {
     String stamp = Instant.now().toString().replace(':', '-');
     for (StrategyName s : strategies) {
