@@ -318,12 +318,15 @@ final class BenchE2eCommand implements Callable<Integer> {
     E2eText.print(out, first.evaluation(), first.description(), failuresShown, json);
     E2eReport document = outcome.report();
     document.comparison().ifPresent(c -> E2eText.comparison(out, c));
-    // The run keeps its own report: the portal lists runs and serves it (docs/portal.md).
+    // The run keeps its own report: the portal lists runs and serves it (docs/portal.md). Written
+    // only when a log changed since, so that running a finished run again changes no file.
     Path runDirectory = Path.of(first.description().runDirectory());
     java.nio.file.Files.createDirectories(runDirectory);
-    ReportJson.write(runDirectory.resolve("report.json"), document);
-    E2eHtml.write(
-        runDirectory.resolve("report.html"), List.of(document), Optional.ofNullable(title));
+    if (reportIsStale(runDirectory)) {
+      ReportJson.write(runDirectory.resolve("report.json"), document);
+      E2eHtml.write(
+          runDirectory.resolve("report.html"), List.of(document), Optional.ofNullable(title));
+    }
     if (json != null) {
       ReportJson.write(json, document);
       out.println("wrote " + json);
@@ -422,6 +425,23 @@ final class BenchE2eCommand implements Callable<Integer> {
       throw CommandFailure.refused("give --dataset and --data (or --questions FILE)");
     }
     return new Questions.Benchmark(EvaluationDataset.parse(dataset), data);
+  }
+
+  /** Whether the run has no report yet, or one of its logs is newer than its report. */
+  private static boolean reportIsStale(Path runDir) throws java.io.IOException {
+    Path report = runDir.resolve("report.json");
+    if (!java.nio.file.Files.isRegularFile(report)) {
+      return true;
+    }
+    java.nio.file.attribute.FileTime written = java.nio.file.Files.getLastModifiedTime(report);
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(runDir)) {
+      for (Path log : files.filter(f -> f.toString().endsWith(".jsonl")).toList()) {
+        if (java.nio.file.Files.getLastModifiedTime(log).compareTo(written) > 0) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   static String percent(double fraction) {
