@@ -55,6 +55,8 @@ public final class ProblemTable {
           Optional.of(Problem.of(400, "the request body cannot be read", instance));
       case UnknownUserException unknown ->
           Optional.of(Problem.of(404, unknown.getMessage(), instance));
+      case dev.parlance.domain.curation.CurationConflictException conflict ->
+          Optional.of(Problem.of(409, conflict.getMessage(), instance));
       case IllegalArgumentException bad -> Optional.of(Problem.of(400, bad.getMessage(), instance));
       default -> Optional.empty();
     };
