@@ -126,14 +126,16 @@ class FaultInjectionH2IT extends FaultSuite {
     try (Stream<Path> files = Files.list(saved)) {
       size = files.mapToLong(p -> p.toFile().length()).sum();
     }
-    // A small file system of its own for the index: the index fits, a second copy does not.
+    // A small file system of its own for the index: room for a rebuild (Lucene writes the new
+    // build, then packs it into a compound file, before it deletes the old one), which a filler
+    // file then takes away.
     Process mount =
         new ProcessBuilder(
                 "mount",
                 "-t",
                 "tmpfs",
                 "-o",
-                "size=" + (size + 256 * 1024),
+                "size=" + (4 * size + 1024 * 1024),
                 "tmpfs",
                 index.toString())
             .redirectErrorStream(true)

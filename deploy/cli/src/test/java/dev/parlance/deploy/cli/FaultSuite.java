@@ -136,6 +136,13 @@ abstract class FaultSuite {
   static Running launch(Path home, Map<String, String> env, String... args) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // Class-data sharing, as the launcher does: the suite starts dozens of processes, and this
+    // halves each start. The archive is written by the first process that ends normally.
+    Path lib = Path.of(System.getProperty("parlance.lib"));
+    command.add("-XX:+AutoCreateSharedArchive");
+    command.add("-XX:SharedArchiveFile=" + lib.resolveSibling("fault-suite.jsa"));
+    command.add("-Xlog:cds=off");
+    command.add("-Xlog:cds+dynamic=off");
     command.add("--enable-native-access=ALL-UNNAMED");
     command.add("-cp");
     command.add(System.getProperty("parlance.lib") + "/*");
