@@ -103,18 +103,15 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
       return execute(source, policy, user, sql, start, true);
     } catch (StaleConnection stale) {
       // A kept connection died while idle (the server restarted): the others did too. Nothing of
-      // the user's statement was sent, so it runs once more on a new connection.
+      // the user's statement was sent, so it runs once more on a new connection (which is never
+      // stale: it is not a kept one).
       discardIdle(source);
-      try {
-        return execute(source, policy, user, sql, start, false);
-      } catch (StaleConnection impossible) {
-        throw new IllegalStateException(impossible);
-      }
+      return execute(source, policy, user, sql, start, false);
     }
   }
 
-  /** A kept connection failed before the user's statement was sent. */
-  private static final class StaleConnection extends Exception {
+  /** A kept connection failed before the user's statement was sent; never leaves this class. */
+  private static final class StaleConnection extends RuntimeException {
     StaleConnection() {
       super(null, null, false, false);
     }
@@ -126,8 +123,7 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
       UserIdentity user,
       String sql,
       long start,
-      boolean mayUseKept)
-      throws StaleConnection {
+      boolean mayUseKept) {
     String asked = sql == null ? "" : sql;
     Borrowed borrowed;
     try {
