@@ -19,6 +19,7 @@ import dev.parlance.domain.governance.SearchAuditPortContract;
 import dev.parlance.domain.source.DataSourcesPort;
 import dev.parlance.domain.source.DataSourcesPortContract;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
@@ -117,6 +118,43 @@ class H2MetadataStoreTest {
     try (MetadataStore again = MetadataStore.open(MetadataStore.embeddedUrl(home), "", "")) {
       assertThat(again.createdNow()).isFalse();
       System.out.println("metadata store reopen took " + again.startup().toMillis() + " ms");
+    }
+  }
+
+  @Test
+  void should_wait_while_another_process_is_opening_the_same_file(@TempDir Path other)
+      throws Exception {
+    // What a process that has just begun to open the file leaves: H2's lock file, fresh. H2 alone
+    // refuses such a file ("Lock file recently modified"); the store waits until it settles.
+    Path lock = other.resolve("parlance.lock.db");
+    java.nio.file.Files.writeString(lock, "#FileLock\nid=0123456789abcdef\nmethod=file\n");
+    long start = System.nanoTime();
+    Thread opener =
+        Thread.ofVirtual()
+            .start(
+                () -> {
+                  try {
+                    for (int i = 0; i < 15; i++) { // still opening for ~3 s
+                      java.nio.file.Files.setLastModifiedTime(
+                          lock, java.nio.file.attribute.FileTime.from(java.time.Instant.now()));
+                      Thread.sleep(200);
+                    }
+                    java.nio.file.Files.delete(lock); // gave up: the file is free
+                  } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                  }
+                });
+    try {
+      assertThatThrownBy(
+              () -> java.sql.DriverManager.getConnection(MetadataStore.embeddedUrl(other)))
+          .hasMessageContaining("Lock file recently modified");
+      try (MetadataStore waited = MetadataStore.open(MetadataStore.embeddedUrl(other), "", "")) {
+        assertThat(waited.createdNow()).isTrue();
+        assertThat(Duration.ofNanos(System.nanoTime() - start))
+            .isGreaterThan(Duration.ofMillis(2500));
+      }
+    } finally {
+      opener.join();
     }
   }
 
