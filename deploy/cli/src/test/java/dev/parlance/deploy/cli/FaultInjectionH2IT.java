@@ -73,23 +73,27 @@ class FaultInjectionH2IT extends FaultSuite {
     if (!awaitWhileRunning(running, () -> Files.exists(lock), Duration.ofMinutes(3))) {
       return false;
     }
-    sleep(500); // the lock file names the process's server once it listens
-    try (Connection c = H2.open(home);
-        java.sql.PreparedStatement st = c.prepareStatement(count)) {
-      return awaitWhileRunning(
-          running,
-          () -> {
-            try (java.sql.ResultSet rs = st.executeQuery()) {
-              rs.next();
-              return until.test(rs.getLong(1));
-            } catch (SQLException e) {
-              throw new IllegalStateException(e);
+    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+    while (running.process().isAlive() && System.nanoTime() < deadline) {
+      // The lock file is there before the process's server listens (long before, on a loaded
+      // machine): until then connecting fails, and the test tries again instead of killing early.
+      try (Connection c = H2.open(home);
+          java.sql.PreparedStatement st = c.prepareStatement(count)) {
+        while (running.process().isAlive() && System.nanoTime() < deadline) {
+          try (java.sql.ResultSet rs = st.executeQuery()) {
+            rs.next();
+            if (until.test(rs.getLong(1))) {
+              return true;
             }
-          },
-          Duration.ofMinutes(3));
-    } catch (SQLException | IllegalStateException e) {
-      return running.process().isAlive(); // it ended under the connection, or kill it now
+          }
+          sleep(25);
+        }
+      } catch (SQLException notYet) {
+        sleep(200);
+      }
     }
+    assertThat(System.nanoTime()).as("watching the store: %s", running.err()).isLessThan(deadline);
+    return false; // it ended first
   }
 
   @Override
