@@ -118,8 +118,6 @@ class FaultInjectionH2IT extends FaultSuite {
   }
 
   @Test
-  @org.junit.jupiter.api.Disabled(
-      "Since the index keeps a fingerprint (issue 11), indexing an unchanged source writes nothing, so the disk never fills: the test must change the source first (open, issue 12 note)")
   void should_fail_clearly_and_keep_serving_the_old_index_when_the_disk_fills_while_indexing()
       throws Exception {
     Path home = copy("disk-full");
