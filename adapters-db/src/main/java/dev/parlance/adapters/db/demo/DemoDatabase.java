@@ -3,6 +3,7 @@ package dev.parlance.adapters.db.demo;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.parlance.adapters.db.jdbc.JdbcDrivers;
 import dev.parlance.domain.governance.ColumnRule;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.RowFilter;
@@ -16,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -59,7 +59,7 @@ public final class DemoDatabase {
       Files.createDirectories(dir);
       Path temp = Files.createTempFile(dir, "demo-", ".sqlite.tmp");
       try {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + temp)) {
+        try (Connection c = JdbcDrivers.connect("jdbc:sqlite:" + temp, null, null)) {
           DemoPlantGenerator.generate(c, seed, scale);
         }
         Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

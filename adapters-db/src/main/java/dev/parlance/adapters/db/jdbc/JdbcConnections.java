@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Properties;
@@ -59,7 +58,7 @@ public final class JdbcConnections {
       }
     }
     try {
-      Connection c = DriverManager.getConnection(url, props);
+      Connection c = JdbcDrivers.connect(url, props);
       c.setReadOnly(true);
       return c;
     } catch (SQLException e) {
@@ -89,7 +88,7 @@ public final class JdbcConnections {
   public Connection openAsAdministrator(DataSource source, Credentials admin) {
     Properties props = credentials(DataSource.of(source.name(), source.jdbcUrl(), admin));
     try {
-      return DriverManager.getConnection(source.jdbcUrl(), props);
+      return JdbcDrivers.connect(source.jdbcUrl(), props);
     } catch (SQLException e) {
       throw new DatabaseUnavailableException(source.name(), e);
     }

@@ -1,5 +1,6 @@
 package dev.parlance.adapters.db.store;
 
+import dev.parlance.adapters.db.jdbc.JdbcDrivers;
 import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.SuggestionsPort;
@@ -11,7 +12,6 @@ import dev.parlance.domain.governance.SearchAuditPort;
 import dev.parlance.domain.source.DataSourcesPort;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -205,7 +205,7 @@ public final class MetadataStore implements AutoCloseable {
     long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
     while (true) {
       try {
-        return DriverManager.getConnection(url, user, password);
+        return JdbcDrivers.connect(url, user, password);
       } catch (SQLException e) {
         if (!anotherProcessIsOpening(e) || System.nanoTime() > deadline) {
           throw e;
