@@ -4,9 +4,15 @@ import dev.parlance.domain.completion.BatchCompletionPort;
 import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.completion.CompletionFailure;
 import dev.parlance.domain.completion.LanguageModelsPort;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The language models of this installation's configuration (keys in docs/llm.md): profiles with
@@ -14,10 +20,74 @@ import java.util.function.Function;
  */
 final class ConfiguredLanguageModelsAdapter implements LanguageModelsPort {
 
-  private final LlmSettings settings;
+  private static final Pattern PROFILE_KEY =
+      Pattern.compile("parlance\\.llm\\.profiles\\.([^.]+)\\.provider");
+  private static final Pattern PROFILE_VARIABLE =
+      Pattern.compile("PARLANCE_LLM_PROFILES_([A-Za-z0-9]+)_PROVIDER");
 
-  ConfiguredLanguageModelsAdapter(Function<String, Optional<String>> settings) {
+  private final LlmSettings settings;
+  private final Function<String, Optional<String>> values;
+  private final Supplier<? extends Iterable<String>> settingNames;
+
+  ConfiguredLanguageModelsAdapter(
+      Function<String, Optional<String>> settings,
+      Supplier<? extends Iterable<String>> settingNames) {
     this.settings = new LlmSettings(settings);
+    this.values = settings;
+    this.settingNames = settingNames;
+  }
+
+  @Override
+  public List<ProfileSummary> profiles() {
+    TreeSet<String> names = new TreeSet<>();
+    for (String key : settingNames.get()) {
+      Matcher m = PROFILE_KEY.matcher(key);
+      if (m.matches()) {
+        names.add(m.group(1));
+      }
+      Matcher v = PROFILE_VARIABLE.matcher(key);
+      if (v.matches()) {
+        names.add(v.group(1).toLowerCase(Locale.ROOT));
+      }
+    }
+    names.remove(LlmSettings.DEFAULT);
+    String chosen =
+        values
+            .apply("parlance.llm.profile")
+            .map(String::strip)
+            .filter(p -> !p.isEmpty())
+            .orElse(LlmSettings.DEFAULT);
+    List<ProfileSummary> out = new ArrayList<>();
+    List<String> ordered = new ArrayList<>();
+    if (settings.isConfigured(LlmSettings.DEFAULT)) {
+      ordered.add(LlmSettings.DEFAULT);
+    }
+    ordered.addAll(names);
+    for (String name : ordered) {
+      boolean isDefault = name.equals(chosen);
+      try {
+        LlmSettings.LlmChoice choice =
+            settings.choose(Optional.of(name), Optional.empty()).orElseThrow();
+        out.add(new ProfileSummary(name, describe(choice), isDefault, Optional.empty()));
+      } catch (RuntimeException e) {
+        out.add(
+            new ProfileSummary(
+                name, "", isDefault, Optional.of(String.valueOf(e.getMessage()).strip())));
+      }
+    }
+    return out;
+  }
+
+  // Vendor, model and address of the profile and its fallbacks; a URL's user part is left out.
+  private static String describe(LlmSettings.LlmChoice choice) {
+    StringBuilder text = new StringBuilder();
+    for (LlmProfile p : choice.chain()) {
+      if (!text.isEmpty()) {
+        text.append(", then ").append(p.name()).append(": ");
+      }
+      text.append(p.describe().replaceAll("//[^/@\\s]*@", "//"));
+    }
+    return text.toString();
   }
 
   @Override

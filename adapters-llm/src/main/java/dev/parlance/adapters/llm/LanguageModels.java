@@ -30,7 +30,19 @@ public final class LanguageModels {
    */
   public static LanguageModelsPort configured(
       java.util.function.Function<String, java.util.Optional<String>> settings) {
-    return new ConfiguredLanguageModelsAdapter(settings);
+    return new ConfiguredLanguageModelsAdapter(settings, java.util.List::of);
+  }
+
+  /**
+   * The models of a configuration whose profiles can also be listed: {@code settingNames} gives the
+   * names of every setting and environment variable the configuration holds, among which the
+   * profiles' keys are found ({@code parlance.llm.profiles.NAME.provider} or {@code
+   * PARLANCE_LLM_PROFILES_NAME_PROVIDER}).
+   */
+  public static LanguageModelsPort configured(
+      java.util.function.Function<String, java.util.Optional<String>> settings,
+      java.util.function.Supplier<? extends Iterable<String>> settingNames) {
+    return new ConfiguredLanguageModelsAdapter(settings, settingNames);
   }
 
   public static CompleteChatPort create(LlmProfile profile) {

@@ -1,5 +1,6 @@
 package dev.parlance.application.ask;
 
+import dev.parlance.application.retrieval.Progress;
 import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.completion.CompletionRequest;
 import dev.parlance.domain.completion.Completions;
@@ -14,7 +15,8 @@ import java.util.function.Supplier;
 
 /**
  * Accounts for one question's stages: wall time, the part of it spent waiting for the model, and
- * the model's tokens and cost. Thread-safe: correction calls run concurrently.
+ * the model's tokens and cost. Thread-safe: correction calls run concurrently. Each stage's start
+ * and end go to an {@link AskProgress} as they happen, so that a caller can show the stages live.
  */
 final class Ledger {
 
@@ -29,6 +31,7 @@ final class Ledger {
 
   private final Map<String, Stage> stages = new LinkedHashMap<>();
   private final CompleteChatPort llm;
+  private final Progress progress;
   private volatile boolean queued;
   // Time during which at least one model call was in flight (calls may overlap).
   private int inFlight;
@@ -36,18 +39,46 @@ final class Ledger {
   private long busyNanos;
 
   Ledger(CompleteChatPort llm) {
+    this(llm, Progress.silent());
+  }
+
+  Ledger(CompleteChatPort llm, Progress progress) {
     this.llm = llm;
+    this.progress = progress;
   }
 
   /** Runs {@code work} as stage {@code name}, adding its wall time to the stage. */
   <T> T time(String name, Supplier<T> work) {
     long start = System.nanoTime();
+    started(name);
     try {
       return work.get();
     } finally {
       long elapsed = System.nanoTime() - start;
       synchronized (this) {
         stage(name).wallNanos += elapsed;
+      }
+      ended(name);
+    }
+  }
+
+  // A listener's failure (a client gone away) must not fail the question.
+  private void started(String name) {
+    if (progress instanceof AskProgress stages) {
+      try {
+        stages.stageStarted(name);
+      } catch (RuntimeException e) {
+        // the question goes on without its listener
+      }
+    }
+  }
+
+  private void ended(String name) {
+    if (progress instanceof AskProgress stages) {
+      try {
+        stages.stageEnded(name);
+      } catch (RuntimeException e) {
+        // the question goes on without its listener
       }
     }
   }
@@ -71,12 +102,14 @@ final class Ledger {
    */
   Completions complete(String name, CompletionRequest request) {
     long start = System.nanoTime();
+    started(name);
     enter(start);
     Completions c;
     try {
       c = llm.complete(request);
     } finally {
       exit(System.nanoTime());
+      ended(name);
     }
     long elapsed = System.nanoTime() - start;
     synchronized (this) {

@@ -130,7 +130,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
       this.command = command;
       this.settings = settings;
       this.progress = progress;
-      this.ledger = new Ledger(llm);
+      this.ledger = new Ledger(llm, progress);
       this.strategy = strategies.get(settings.strategy());
       this.policy =
           ports

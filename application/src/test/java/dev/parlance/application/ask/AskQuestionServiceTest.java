@@ -205,6 +205,42 @@ class AskQuestionServiceTest {
   }
 
   @Test
+  void should_tell_a_listening_caller_each_stage_as_it_starts_and_ends() {
+    plant.answer("Question: " + QUESTION, fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+    java.util.List<String> heard =
+        java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    AskProgress listener =
+        new AskProgress() {
+          @Override
+          public void update(String stage, long done, long total) {}
+
+          @Override
+          public void stageStarted(String stage) {
+            heard.add("+" + stage);
+          }
+
+          @Override
+          public void stageEnded(String stage) {
+            heard.add("-" + stage);
+          }
+        };
+
+    Answer answer =
+        plant
+            .service(AskFixture.settings(3))
+            .ask(Command.of("plant", QUESTION, AskFixture.user()), plant.llm(), listener);
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.ANSWERED);
+    assertThat(heard)
+        .contains("+hallucination", "-hallucination", "+catalog", "-catalog")
+        .containsSubsequence(
+            "+retrieval", "-retrieval", "+generation", "-generation", "+voting", "-voting");
+    for (String stage : answer.stages().stream().map(StageReport::name).toList()) {
+      assertThat(heard).contains("+" + stage, "-" + stage);
+    }
+  }
+
+  @Test
   void should_keep_hidden_columns_and_masked_values_out_of_every_prompt() {
     plant.policy =
         GovernancePolicy.defaults("plant")

@@ -1,6 +1,7 @@
 package dev.parlance.domain.completion;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -28,6 +29,29 @@ public interface LanguageModelsPort {
 
   /** How to give a model without a known price one, or "". */
   String priceHint(LanguageModel model);
+
+  /**
+   * The configured profiles by name, the default first: what each is (vendor, model, address and
+   * fallbacks, never a key) and what keeps it from working, if its settings cannot.
+   */
+  default List<ProfileSummary> profiles() {
+    return List.of();
+  }
+
+  /**
+   * One configured profile as an admin sees it.
+   *
+   * @param isDefault whether questions use it when nothing names another
+   * @param problem why its settings cannot work, when they cannot
+   */
+  record ProfileSummary(
+      String name, String description, boolean isDefault, Optional<String> problem) {
+    public ProfileSummary {
+      Objects.requireNonNull(name, "name");
+      description = Objects.requireNonNullElse(description, "");
+      problem = Objects.requireNonNullElse(problem, Optional.empty());
+    }
+  }
 
   /** Which model to use: a profile and a source (both optional), an offline batch folder. */
   record ModelRequest(

@@ -9,6 +9,11 @@ public interface CurationFilePort {
   String write(Curation curation);
 
   /**
+   * The same document as JSON (what an API sends); {@link #read} reads it back, JSON being YAML.
+   */
+  String writeJson(Curation curation);
+
+  /**
    * @throws IllegalArgumentException naming the problem (and its line when known) when the text is
    *     not a valid curation
    */

@@ -32,6 +32,11 @@ public final class BenchmarkData {
   }
 
   /** The JSON Lines log of a pipeline run over a benchmark, in {@code file}. */
+  /** The runs kept under {@code folder} (the home's {@code bench-runs}), with their reports. */
+  public static dev.parlance.domain.evaluation.BenchmarkRunsPort runFolders(Path folder) {
+    return new RunFolderAdapter(folder);
+  }
+
   public static PipelineRunLogPort runLog(Path file) {
     return new JsonlRunLogAdapter(file);
   }

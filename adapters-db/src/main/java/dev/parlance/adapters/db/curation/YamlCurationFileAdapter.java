@@ -14,6 +14,7 @@ import dev.parlance.domain.curation.CurationFilePort;
 
 /**
  * A curation as YAML: multi-line SQL as literal blocks, keys in snake case, unknown keys refused.
+ * The same document is written as JSON for the API, and read back as YAML (JSON is YAML).
  */
 final class YamlCurationFileAdapter implements CurationFilePort {
 
@@ -37,6 +38,19 @@ final class YamlCurationFileAdapter implements CurationFilePort {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(
           "cannot write the curation as YAML: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  private final ObjectMapper json =
+      new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+
+  @Override
+  public String writeJson(Curation curation) {
+    try {
+      return json.writeValueAsString(CurationMapper.toDocument(curation));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(
+          "cannot write the curation as JSON: " + e.getOriginalMessage(), e);
     }
   }
 

@@ -8,7 +8,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
-/** One audited statement attempt. */
+/** One line of the audit trail: a statement attempt, or an action on a source. */
 @Entity
 @Table(name = "audit_record")
 class AuditRecordEntity {
@@ -51,4 +51,7 @@ class AuditRecordEntity {
 
   @Column(name = "policy_version", nullable = false)
   int policyVersion;
+
+  @Column(name = "action", nullable = false)
+  String action = "query";
 }

@@ -1,10 +1,13 @@
 package dev.parlance.adapters.db.store;
 
+import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.SuggestionsPort;
 import dev.parlance.domain.governance.FindAuditPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
+import dev.parlance.domain.governance.RecordActionPort;
 import dev.parlance.domain.governance.RecordAuditPort;
+import dev.parlance.domain.governance.SearchAuditPort;
 import dev.parlance.domain.source.DataSourcesPort;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -26,9 +29,9 @@ import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
 import org.hibernate.cfg.AvailableSettings;
 
 /**
- * Parlance's own state: data sources, governance policies, the audit trail and curation, kept by
- * Hibernate ORM in an H2 file (the embedded default) or PostgreSQL, its schema migrated by Flyway
- * on open. The one public factory of the store adapters.
+ * Parlance's own state: data sources, governance policies, the audit trail, curation and the
+ * portal's answer history, kept by Hibernate ORM in an H2 file (the embedded default) or
+ * PostgreSQL, its schema migrated by Flyway on open. The one public factory of the store adapters.
  */
 public final class MetadataStore implements AutoCloseable {
 
@@ -37,7 +40,7 @@ public final class MetadataStore implements AutoCloseable {
   private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
 
   /** The newest migration in db/parlance-store; a test keeps it in step with the files. */
-  static final String LATEST_MIGRATION = "3";
+  static final String LATEST_MIGRATION = "5";
 
   private static final String HISTORY_TABLE = "parlance_schema_history";
 
@@ -50,6 +53,7 @@ public final class MetadataStore implements AutoCloseable {
   private final BufferedAuditAdapter buffered;
   private final HibernateCurationAdapter curation;
   private final HibernateSuggestionsAdapter suggestions;
+  private final HibernateAnswerHistoryAdapter answers;
 
   /** How audit records reach the store. */
   public enum AuditMode {
@@ -81,6 +85,7 @@ public final class MetadataStore implements AutoCloseable {
     this.buffered = auditMode == AuditMode.BUFFERED ? new BufferedAuditAdapter(audit) : null;
     this.curation = new HibernateCurationAdapter(sessions);
     this.suggestions = new HibernateSuggestionsAdapter(sessions);
+    this.answers = new HibernateAnswerHistoryAdapter(sessions);
   }
 
   /** The embedded default: an H2 file database in {@code directory}. */
@@ -153,6 +158,7 @@ public final class MetadataStore implements AutoCloseable {
               .addAnnotatedClass(CurationVersionEntity.class)
               .addAnnotatedClass(CurationDraftEntity.class)
               .addAnnotatedClass(SuggestionEntity.class)
+              .addAnnotatedClass(AnswerRecordEntity.class)
               .buildMetadata()
               .buildSessionFactory();
       return new MetadataStore(
@@ -233,6 +239,26 @@ public final class MetadataStore implements AutoCloseable {
 
   public FindAuditPort auditTrail() {
     return buffered != null ? buffered : audit;
+  }
+
+  /** Actions on sources (curation published, policy published, …), written at once. */
+  public RecordActionPort actions() {
+    return audit;
+  }
+
+  /** The audit trail filtered and paged; buffered statement records are written first. */
+  public SearchAuditPort auditSearch() {
+    return query -> {
+      if (buffered != null) {
+        buffered.flush();
+      }
+      return audit.search(query);
+    };
+  }
+
+  /** The portal's answer history, with feedback and what users and sources spent. */
+  public AnswerHistoryPort answers() {
+    return answers;
   }
 
   /** Closes the store after writing every buffered audit record. */

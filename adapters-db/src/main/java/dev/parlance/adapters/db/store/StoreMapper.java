@@ -1,5 +1,7 @@
 package dev.parlance.adapters.db.store;
 
+import dev.parlance.domain.governance.ActionTaken;
+import dev.parlance.domain.governance.AuditEntry;
 import dev.parlance.domain.governance.ColumnRule;
 import dev.parlance.domain.governance.ColumnTreatment;
 import dev.parlance.domain.governance.GovernancePolicy;
@@ -134,6 +136,37 @@ final class StoreMapper {
         Optional.ofNullable(e.sqlRun),
         QueryAttempted.Outcome.valueOf(e.outcome),
         e.detail,
+        e.rowCount,
+        e.truncated,
+        e.elapsedMs,
+        e.policyVersion);
+  }
+
+  static AuditRecordEntity toEntity(ActionTaken a) {
+    AuditRecordEntity e = new AuditRecordEntity();
+    e.occurredAt = a.at();
+    e.userName = cut(a.user(), 200);
+    e.roles = cut(a.roles().stream().sorted().collect(Collectors.joining(",")), 2000);
+    e.sourceName = cut(a.source(), 200);
+    e.sqlAsked = "";
+    e.outcome = AuditEntry.DONE.toUpperCase(java.util.Locale.ROOT);
+    e.detail = cut(a.detail(), MAX_DETAIL);
+    e.action = a.action();
+    return e;
+  }
+
+  static AuditEntry toEntry(AuditRecordEntity e) {
+    return new AuditEntry(
+        e.id,
+        e.occurredAt,
+        e.userName,
+        e.roles.isEmpty() ? Set.of() : Set.copyOf(Arrays.asList(e.roles.split(","))),
+        e.sourceName,
+        e.action,
+        e.outcome.toLowerCase(java.util.Locale.ROOT),
+        e.detail,
+        e.sqlAsked,
+        Optional.ofNullable(e.sqlRun),
         e.rowCount,
         e.truncated,
         e.elapsedMs,

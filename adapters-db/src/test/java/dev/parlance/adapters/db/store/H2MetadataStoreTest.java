@@ -3,6 +3,8 @@ package dev.parlance.adapters.db.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.parlance.domain.answer.AnswerHistoryPort;
+import dev.parlance.domain.answer.AnswerHistoryPortContract;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.CurationStorePortContract;
 import dev.parlance.domain.curation.SuggestionsPort;
@@ -10,7 +12,10 @@ import dev.parlance.domain.governance.AuditPortContract;
 import dev.parlance.domain.governance.FindAuditPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.GovernancePoliciesPortContract;
+import dev.parlance.domain.governance.RecordActionPort;
 import dev.parlance.domain.governance.RecordAuditPort;
+import dev.parlance.domain.governance.SearchAuditPort;
+import dev.parlance.domain.governance.SearchAuditPortContract;
 import dev.parlance.domain.source.DataSourcesPort;
 import dev.parlance.domain.source.DataSourcesPortContract;
 import java.nio.file.Path;
@@ -64,6 +69,32 @@ class H2MetadataStoreTest {
     @Override
     protected SuggestionsPort suggestions() {
       return store.suggestions();
+    }
+  }
+
+  @Nested
+  class Answers extends AnswerHistoryPortContract {
+    @Override
+    protected AnswerHistoryPort port() {
+      return store.answers();
+    }
+  }
+
+  @Nested
+  class AuditSearch extends SearchAuditPortContract {
+    @Override
+    protected RecordAuditPort statements() {
+      return store.audit();
+    }
+
+    @Override
+    protected RecordActionPort actions() {
+      return store.actions();
+    }
+
+    @Override
+    protected SearchAuditPort search() {
+      return store.auditSearch();
     }
   }
 

@@ -295,6 +295,10 @@ final class BenchE2eCommand implements Callable<Integer> {
             Instant.now());
     E2eText.print(out, evaluation, context, failuresShown, json);
     E2eReport document = E2eReports.of(evaluation, context);
+    // The run keeps its own report: the portal lists runs and serves it (docs/portal.md).
+    java.nio.file.Files.createDirectories(runDir);
+    ReportJson.write(runDir.resolve("report.json"), document);
+    E2eHtml.write(runDir.resolve("report.html"), List.of(document), Optional.ofNullable(title));
     if (json != null) {
       ReportJson.write(json, document);
       out.println("wrote " + json);

@@ -16,7 +16,7 @@ public class ModelProducers {
   @Produces
   @ApplicationScoped
   LanguageModelsPort languageModels(ParlanceSettings settings) {
-    return LanguageModels.configured(settings::value);
+    return LanguageModels.configured(settings::value, settings::names);
   }
 
   /** A model's tokenizer by the model's name, for prompt-size measurements. */

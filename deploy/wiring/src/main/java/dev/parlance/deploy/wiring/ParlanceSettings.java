@@ -23,6 +23,11 @@ public final class ParlanceSettings {
     return config.getOptionalValue(key, String.class).map(String::strip).filter(v -> !v.isEmpty());
   }
 
+  /** The names of every setting the configuration holds (environment variables included). */
+  public Iterable<String> names() {
+    return config.getPropertyNames();
+  }
+
   public String get(String key, String fallback) {
     return value(key).orElse(fallback);
   }

@@ -1,0 +1,81 @@
+package dev.parlance.application.answer;
+
+import dev.parlance.application.access.SourceAccess;
+import dev.parlance.application.ask.Answer;
+import dev.parlance.application.ask.AskQuestionUseCase;
+import dev.parlance.application.retrieval.Progress;
+import dev.parlance.application.retrieval.UnknownSourceException;
+import dev.parlance.domain.answer.AnswerHistoryPort;
+import dev.parlance.domain.answer.AnswerRecord;
+import dev.parlance.domain.completion.Cost;
+import dev.parlance.domain.completion.TokenUsage;
+import dev.parlance.domain.governance.QueryResult;
+import dev.parlance.domain.source.DataSourcesPort;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Checks the user's access and quotas, asks, and keeps the answer in the user's history. */
+public final class AnswerQuestionService implements AnswerQuestionUseCase {
+
+  private final DataSourcesPort sources;
+  private final AskQuestionUseCase questions;
+  private final AnswerHistoryPort history;
+  private final AskQuotas quotas;
+  private final Clock clock;
+
+  public AnswerQuestionService(
+      DataSourcesPort sources,
+      AskQuestionUseCase questions,
+      AnswerHistoryPort history,
+      AskQuotas quotas,
+      Clock clock) {
+    this.sources = sources;
+    this.questions = questions;
+    this.history = history;
+    this.quotas = quotas;
+    this.clock = clock;
+  }
+
+  @Override
+  public RecordedAnswer ask(Command command, Progress progress) {
+    long start = System.nanoTime();
+    SourceAccess.requireUse(command.user(), command.source());
+    if (sources.find(command.source()).isEmpty()) {
+      throw new UnknownSourceException(command.source());
+    }
+    quotas.admit(command.user().name(), command.source());
+    Instant askedAt = clock.instant();
+    Answer answer =
+        questions.ask(
+            new AskQuestionUseCase.Command(
+                command.source(),
+                command.question(),
+                command.user(),
+                command.strategy(),
+                command.candidates()),
+            progress);
+    TokenUsage usage = answer.usage();
+    Cost cost = answer.cost();
+    AnswerRecord saved =
+        history.save(
+            new AnswerRecord(
+                0,
+                askedAt,
+                command.user().name(),
+                command.source(),
+                command.question(),
+                answer.status().name().toLowerCase(Locale.ROOT),
+                answer.sql(),
+                answer.confidence(),
+                answer.result().map(QueryResult::rowCount).orElse(0),
+                usage.promptTokens(),
+                usage.completionTokens(),
+                cost.usd(),
+                cost.isKnown(),
+                answer.wallMillis(),
+                Optional.empty()));
+    return new RecordedAnswer(saved.id(), askedAt, answer, (System.nanoTime() - start) / 1_000_000);
+  }
+}

@@ -1,0 +1,73 @@
+package dev.parlance.application.answer;
+
+import dev.parlance.application.ask.Answer;
+import dev.parlance.application.ask.StrategyName;
+import dev.parlance.application.retrieval.Progress;
+import dev.parlance.domain.governance.UserIdentity;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * A signed-in user asks a question about a source: one they may use, within their rate and daily
+ * budgets; the answer is kept in their history (it is what feedback refers to).
+ */
+public interface AnswerQuestionUseCase {
+
+  /**
+   * @throws dev.parlance.application.access.AccessDeniedException when the user may not use the
+   *     source
+   * @throws QuotaExceededException when the user's rate or a daily budget is spent
+   * @throws dev.parlance.application.retrieval.UnknownSourceException for an unknown source
+   * @throws dev.parlance.domain.completion.NoLanguageModelException when no model is configured
+   * @throws dev.parlance.application.source.SourceNotReadyException while the source is indexed
+   */
+  RecordedAnswer ask(Command command, Progress progress);
+
+  /**
+   * Who asks what about which source, and optionally with which strategy and how many candidates.
+   */
+  record Command(
+      UserIdentity user,
+      String source,
+      String question,
+      Optional<StrategyName> strategy,
+      OptionalInt candidates) {
+
+    /** Longest question accepted: a question, not a document. */
+    public static final int MAX_QUESTION = 2000;
+
+    /** Most candidates one question may ask the model for. */
+    public static final int MAX_CANDIDATES = 16;
+
+    public Command {
+      Objects.requireNonNull(user, "user");
+      Objects.requireNonNull(source, "source");
+      if (question == null || question.isBlank()) {
+        throw new IllegalArgumentException("question: the question is empty");
+      }
+      question = question.strip();
+      if (question.length() > MAX_QUESTION) {
+        throw new IllegalArgumentException("question: longer than " + MAX_QUESTION + " characters");
+      }
+      strategy = Objects.requireNonNullElse(strategy, Optional.empty());
+      candidates = Objects.requireNonNullElse(candidates, OptionalInt.empty());
+      if (candidates.isPresent()
+          && (candidates.getAsInt() < 1 || candidates.getAsInt() > MAX_CANDIDATES)) {
+        throw new IllegalArgumentException(
+            "candidates: must be between 1 and "
+                + MAX_CANDIDATES
+                + ", got "
+                + candidates.getAsInt());
+      }
+    }
+  }
+
+  /**
+   * The answer and its number in the user's history.
+   *
+   * @param useCaseMillis how long this use case took, quotas and history included
+   */
+  record RecordedAnswer(long id, Instant askedAt, Answer answer, long useCaseMillis) {}
+}

@@ -1,0 +1,190 @@
+package dev.parlance.application.answer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.parlance.application.access.AccessDeniedException;
+import dev.parlance.application.ask.Answer;
+import dev.parlance.application.ask.AskQuestionUseCase;
+import dev.parlance.application.ask.StageReport;
+import dev.parlance.application.ask.StrategyName;
+import dev.parlance.application.retrieval.Progress;
+import dev.parlance.application.retrieval.UnknownSourceException;
+import dev.parlance.domain.answer.AnswerRecord;
+import dev.parlance.domain.completion.Cost;
+import dev.parlance.domain.completion.TokenUsage;
+import dev.parlance.domain.governance.QueryResult;
+import dev.parlance.domain.governance.ResultColumn;
+import dev.parlance.domain.governance.UserIdentity;
+import dev.parlance.domain.source.Credentials;
+import dev.parlance.domain.source.DataSource;
+import dev.parlance.domain.source.DataSourcesPort;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class AnswerQuestionServiceTest {
+
+  static final DataSource DEMO = DataSource.of("demo", "jdbc:h2:mem:demo", Credentials.none());
+  static final Clock CLOCK = Clock.fixed(Instant.parse("2026-03-02T10:00:00Z"), ZoneOffset.UTC);
+
+  private final InMemoryAnswers history = new InMemoryAnswers();
+  private final List<AskQuestionUseCase.Command> asked = new ArrayList<>();
+
+  private final AskQuestionUseCase questions =
+      new AskQuestionUseCase() {
+        @Override
+        public Answer ask(Command command, Progress progress) {
+          asked.add(command);
+          return answer(command.source(), command.question());
+        }
+
+        @Override
+        public void prepare(String source, Optional<String> modelProfile, Progress progress) {}
+      };
+
+  private final DataSourcesPort sources =
+      new DataSourcesPort() {
+        @Override
+        public Optional<DataSource> find(String name) {
+          return name.equals("demo") ? Optional.of(DEMO) : Optional.empty();
+        }
+
+        @Override
+        public List<DataSource> all() {
+          return List.of(DEMO);
+        }
+
+        @Override
+        public void save(DataSource source) {}
+
+        @Override
+        public boolean remove(String name) {
+          return false;
+        }
+      };
+
+  static Answer answer(String source, String question) {
+    QueryResult rows =
+        new QueryResult(
+            List.of(new ResultColumn("installation_code", "VARCHAR")),
+            List.of(List.of("NORTH-1")),
+            false,
+            3,
+            "SELECT installation_code FROM installation",
+            "SELECT installation_code FROM installation LIMIT 1001");
+    Answer.Trace trace =
+        new Answer.Trace(
+            source,
+            question,
+            StrategyName.DIRECT,
+            List.of(),
+            List.of("installation.installation_code"),
+            List.of(),
+            List.of(
+                new StageReport(
+                    "generation",
+                    3,
+                    new TokenUsage(3600, 180),
+                    Cost.of(new BigDecimal("0.000648")),
+                    900,
+                    12,
+                    false)),
+            List.of(),
+            950,
+            900);
+    return Answer.answered(
+        trace, "SELECT installation_code FROM installation", rows, 1.0, List.of(), "One code.");
+  }
+
+  private AnswerQuestionService service(AskQuotas.Limits limits) {
+    return new AnswerQuestionService(
+        sources, questions, history, new AskQuotas(limits, history, CLOCK), CLOCK);
+  }
+
+  private static AnswerQuestionUseCase.Command command(UserIdentity user, String source) {
+    return new AnswerQuestionUseCase.Command(
+        user, source, " which installation? ", Optional.empty(), OptionalInt.of(3));
+  }
+
+  @Test
+  void should_keep_the_answer_with_its_tokens_and_cost_in_the_users_history() {
+    UserIdentity rita =
+        new UserIdentity("rita", Set.of("analyst", "regional"), Map.of("region", "SE"));
+
+    AnswerQuestionUseCase.RecordedAnswer recorded =
+        service(AskQuotas.Limits.none()).ask(command(rita, "demo"), Progress.silent());
+
+    assertThat(asked)
+        .singleElement()
+        .satisfies(
+            c -> {
+              assertThat(c.user()).isEqualTo(rita);
+              assertThat(c.question()).isEqualTo("which installation?");
+              assertThat(c.candidates()).hasValue(3);
+            });
+    AnswerRecord kept = history.find(recorded.id()).orElseThrow();
+    assertThat(kept.user()).isEqualTo("rita");
+    assertThat(kept.status()).isEqualTo("answered");
+    assertThat(kept.sql()).contains("SELECT installation_code FROM installation");
+    assertThat(kept.totalTokens()).isEqualTo(3780);
+    assertThat(kept.usd()).isEqualByComparingTo("0.000648");
+    assertThat(kept.rowCount()).isEqualTo(1);
+    assertThat(kept.askedAt()).isEqualTo(CLOCK.instant());
+  }
+
+  @Test
+  void should_refuse_before_asking_when_the_user_may_not_use_the_source() {
+    UserIdentity otherSteward =
+        new UserIdentity("oz", Set.of("steward"), Map.of("stewarded_sources", "other"));
+
+    assertThatThrownBy(
+            () -> service(AskQuotas.Limits.none()).ask(command(otherSteward, "demo"), null))
+        .isInstanceOf(AccessDeniedException.class);
+    assertThatThrownBy(
+            () ->
+                service(AskQuotas.Limits.none())
+                    .ask(command(UserIdentity.of("ana", "analyst"), "nope"), null))
+        .isInstanceOf(UnknownSourceException.class);
+    assertThat(asked).isEmpty();
+    assertThat(history.all).isEmpty();
+  }
+
+  @Test
+  void should_refuse_before_asking_when_the_users_budget_is_spent() {
+    AnswerQuestionService service =
+        service(new AskQuotas.Limits(0, 5000, BigDecimal.ZERO, 0, BigDecimal.ZERO));
+    UserIdentity ana = UserIdentity.of("ana", "analyst");
+    service.ask(command(ana, "demo"), Progress.silent());
+
+    service.ask(command(ana, "demo"), Progress.silent());
+
+    assertThatThrownBy(() -> service.ask(command(ana, "demo"), Progress.silent()))
+        .isInstanceOf(QuotaExceededException.class)
+        .hasMessageContaining("5000 tokens");
+    assertThat(asked).hasSize(2);
+  }
+
+  @Test
+  void should_refuse_bad_commands_naming_the_field() {
+    UserIdentity ana = UserIdentity.of("ana", "analyst");
+    assertThatThrownBy(
+            () ->
+                new AnswerQuestionUseCase.Command(
+                    ana, "demo", " ", Optional.empty(), OptionalInt.empty()))
+        .hasMessageStartingWith("question:");
+    assertThatThrownBy(
+            () ->
+                new AnswerQuestionUseCase.Command(
+                    ana, "demo", "q", Optional.empty(), OptionalInt.of(65)))
+        .hasMessageStartingWith("candidates:");
+  }
+}

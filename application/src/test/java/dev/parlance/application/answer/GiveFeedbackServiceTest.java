@@ -1,0 +1,146 @@
+package dev.parlance.application.answer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.parlance.domain.answer.AnswerRecord;
+import dev.parlance.domain.answer.Verdict;
+import dev.parlance.domain.curation.Suggestion;
+import dev.parlance.domain.curation.SuggestionKind;
+import dev.parlance.domain.curation.SuggestionStatus;
+import dev.parlance.domain.curation.SuggestionsPort;
+import dev.parlance.domain.curation.VerifiedStatus;
+import dev.parlance.domain.governance.UserIdentity;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class GiveFeedbackServiceTest {
+
+  private static final Clock CLOCK =
+      Clock.fixed(Instant.parse("2026-03-02T11:00:00Z"), ZoneOffset.UTC);
+  private static final UserIdentity ANA = UserIdentity.of("ana", "analyst");
+
+  private final InMemoryAnswers history = new InMemoryAnswers();
+  private final List<Suggestion> stored = new ArrayList<>();
+  private final SuggestionsPort suggestions =
+      new SuggestionsPort() {
+        @Override
+        public List<Suggestion> add(List<Suggestion> added) {
+          List<Suggestion> out = new ArrayList<>();
+          for (Suggestion s : added) {
+            Suggestion numbered =
+                new Suggestion(
+                    stored.size() + 7,
+                    s.source(),
+                    s.kind(),
+                    s.target(),
+                    s.summary(),
+                    s.proposal(),
+                    s.status(),
+                    s.decidedBy(),
+                    s.createdAt());
+            stored.add(numbered);
+            out.add(numbered);
+          }
+          return out;
+        }
+
+        @Override
+        public List<Suggestion> list(String source, SuggestionStatus status) {
+          return stored;
+        }
+
+        @Override
+        public Optional<Suggestion> find(String source, long id) {
+          return Optional.empty();
+        }
+
+        @Override
+        public Suggestion decide(String source, long id, SuggestionStatus d, String steward) {
+          throw new UnsupportedOperationException();
+        }
+      };
+  private final GiveFeedbackService service = new GiveFeedbackService(history, suggestions, CLOCK);
+
+  private AnswerRecord asked(String user) {
+    return history.save(InMemoryAnswers.spent(user, "demo", CLOCK.instant(), 10, "0"));
+  }
+
+  @Test
+  void should_propose_a_right_answer_to_the_stewards_as_a_verified_question() {
+    AnswerRecord answer = asked("ana");
+
+    GiveFeedbackUseCase.FeedbackGiven given =
+        service.give(
+            new GiveFeedbackUseCase.Command(ANA, answer.id(), Verdict.RIGHT, "exactly this"));
+
+    Suggestion s = given.suggestion();
+    assertThat(s.kind()).isEqualTo(SuggestionKind.VERIFIED);
+    assertThat(s.source()).isEqualTo("demo");
+    assertThat(s.summary()).contains("marked right: exactly this").contains("ana");
+    assertThat(s.proposal().verified())
+        .singleElement()
+        .satisfies(
+            q -> {
+              assertThat(q.question()).isEqualTo("a question");
+              assertThat(q.sql()).isEqualTo("SELECT 1");
+              assertThat(q.status()).isEqualTo(VerifiedStatus.PROPOSED);
+              assertThat(q.owner()).isEqualTo("ana");
+            });
+    assertThat(history.find(answer.id()).orElseThrow().feedback())
+        .hasValueSatisfying(
+            f -> {
+              assertThat(f.verdict()).isEqualTo(Verdict.RIGHT);
+              assertThat(f.suggestion()).isEqualTo(s.id());
+            });
+  }
+
+  @Test
+  void should_report_a_wrong_answer_to_the_stewards_with_the_comment() {
+    AnswerRecord answer = asked("ana");
+
+    Suggestion s =
+        service
+            .give(
+                new GiveFeedbackUseCase.Command(
+                    ANA, answer.id(), Verdict.WRONG, "it counts closed orders"))
+            .suggestion();
+
+    assertThat(s.kind()).isEqualTo(SuggestionKind.FEEDBACK);
+    assertThat(s.summary()).contains("marked wrong: it counts closed orders").contains("SELECT 1");
+    assertThat(s.proposal().verified()).isEmpty();
+  }
+
+  @Test
+  void should_not_take_feedback_on_someone_elses_answer() {
+    AnswerRecord bobs = asked("bob");
+
+    assertThatThrownBy(
+            () -> service.give(new GiveFeedbackUseCase.Command(ANA, bobs.id(), Verdict.RIGHT, "")))
+        .isInstanceOf(UnknownAnswerException.class);
+    assertThat(stored).isEmpty();
+  }
+
+  @Test
+  void should_show_each_user_only_their_own_history_and_admins_any_answer() {
+    AnswerRecord bobs = asked("bob");
+    asked("ana");
+    asked("ana");
+    AnswerHistoryService answers = new AnswerHistoryService(history);
+
+    AnswerHistoryUseCase.HistoryPage page = answers.history(ANA, 0, 1);
+
+    assertThat(page.total()).isEqualTo(2);
+    assertThat(page.answers()).singleElement().extracting(AnswerRecord::id).isEqualTo(3L);
+    assertThatThrownBy(() -> answers.answer(ANA, bobs.id()))
+        .isInstanceOf(UnknownAnswerException.class);
+    assertThat(answers.answer(UserIdentity.of("ad", "admin"), bobs.id()).user()).isEqualTo("bob");
+    assertThatThrownBy(() -> answers.history(ANA, 0, 101))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+}

@@ -1,0 +1,235 @@
+package dev.parlance.deploy.wiring;
+
+import dev.parlance.adapters.db.benchmark.BenchmarkData;
+import dev.parlance.adapters.db.store.MetadataStore;
+import dev.parlance.application.answer.AnswerHistoryService;
+import dev.parlance.application.answer.AnswerHistoryUseCase;
+import dev.parlance.application.answer.AnswerQuestionService;
+import dev.parlance.application.answer.AnswerQuestionUseCase;
+import dev.parlance.application.answer.AskQuotas;
+import dev.parlance.application.answer.GiveFeedbackService;
+import dev.parlance.application.answer.GiveFeedbackUseCase;
+import dev.parlance.application.ask.AskQuestionUseCase;
+import dev.parlance.application.curation.CurateItemsService;
+import dev.parlance.application.curation.CurateItemsUseCase;
+import dev.parlance.application.curation.EditCurationUseCase;
+import dev.parlance.application.curation.PublishCurationUseCase;
+import dev.parlance.application.curation.ReadCurationUseCase;
+import dev.parlance.application.curation.ReviewSuggestionsService;
+import dev.parlance.application.curation.ReviewSuggestionsUseCase;
+import dev.parlance.application.curation.StewardCurationService;
+import dev.parlance.application.curation.StewardCurationUseCase;
+import dev.parlance.application.curation.SuggestCurationUseCase;
+import dev.parlance.application.curation.ValidateCurationUseCase;
+import dev.parlance.application.evaluation.BenchmarkRunsService;
+import dev.parlance.application.evaluation.BenchmarkRunsUseCase;
+import dev.parlance.application.governance.ManagePoliciesUseCase;
+import dev.parlance.application.governance.SearchAuditService;
+import dev.parlance.application.governance.SearchAuditUseCase;
+import dev.parlance.application.governance.SourcePoliciesService;
+import dev.parlance.application.governance.SourcePoliciesUseCase;
+import dev.parlance.application.model.ListModelProfilesService;
+import dev.parlance.application.model.ListModelProfilesUseCase;
+import dev.parlance.application.query.RunQueryUseCase;
+import dev.parlance.application.query.RunStatementService;
+import dev.parlance.application.query.RunStatementUseCase;
+import dev.parlance.application.retrieval.FindColumnsService;
+import dev.parlance.application.retrieval.FindColumnsUseCase;
+import dev.parlance.application.retrieval.SourceSchemaUseCase;
+import dev.parlance.application.source.IndexSourceUseCase;
+import dev.parlance.application.source.ManageSourcesUseCase;
+import dev.parlance.application.source.UseSourcesService;
+import dev.parlance.application.source.UseSourcesUseCase;
+import dev.parlance.domain.answer.AnswerHistoryPort;
+import dev.parlance.domain.completion.LanguageModelsPort;
+import dev.parlance.domain.curation.CurationFilePort;
+import dev.parlance.domain.curation.CurationStorePort;
+import dev.parlance.domain.curation.SuggestionsPort;
+import dev.parlance.domain.evaluation.BenchmarkRunsPort;
+import dev.parlance.domain.governance.RecordActionPort;
+import dev.parlance.domain.governance.SearchAuditPort;
+import dev.parlance.domain.source.DataSourcesPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import java.math.BigDecimal;
+import java.time.Clock;
+
+/**
+ * The use cases of signed-in users (the portal's REST API and pages): each checks the caller's
+ * identity against the source, and the portal's own stores (answer history, actions in the audit
+ * trail, benchmark runs). Settings: {@code parlance.portal.*} (docs/portal.md).
+ */
+@ApplicationScoped
+public class PortalProducers {
+
+  // ---- the portal's stores
+
+  @Produces
+  @ApplicationScoped
+  AnswerHistoryPort answerHistory(MetadataStore store) {
+    return store.answers();
+  }
+
+  @Produces
+  @ApplicationScoped
+  RecordActionPort actions(MetadataStore store) {
+    return store.actions();
+  }
+
+  @Produces
+  @ApplicationScoped
+  SearchAuditPort auditSearch(MetadataStore store) {
+    return store.auditSearch();
+  }
+
+  @Produces
+  @ApplicationScoped
+  BenchmarkRunsPort benchmarkRuns(ParlanceSettings settings) {
+    return BenchmarkData.runFolders(settings.home().benchRuns());
+  }
+
+  // ---- asking
+
+  /**
+   * Limits on asking: {@code parlance.portal.asks-per-minute} per user (default 30), daily budgets
+   * {@code parlance.portal.budget.user.tokens} (default 1,000,000), {@code …user.usd}, {@code
+   * …source.tokens}, {@code …source.usd} (default none); 0 means none.
+   */
+  @Produces
+  @ApplicationScoped
+  AskQuotas askQuotas(ParlanceSettings settings, AnswerHistoryPort history) {
+    return new AskQuotas(
+        new AskQuotas.Limits(
+            (int) whole(settings, "parlance.portal.asks-per-minute", 30),
+            whole(settings, "parlance.portal.budget.user.tokens", 1_000_000),
+            money(settings, "parlance.portal.budget.user.usd"),
+            whole(settings, "parlance.portal.budget.source.tokens", 0),
+            money(settings, "parlance.portal.budget.source.usd")),
+        history,
+        Clock.systemUTC());
+  }
+
+  @Produces
+  @ApplicationScoped
+  AnswerQuestionUseCase answerQuestion(
+      DataSourcesPort sources,
+      AskQuestionUseCase questions,
+      AnswerHistoryPort history,
+      AskQuotas quotas) {
+    return new AnswerQuestionService(sources, questions, history, quotas, Clock.systemUTC());
+  }
+
+  @Produces
+  @ApplicationScoped
+  AnswerHistoryUseCase answerHistoryUseCase(AnswerHistoryPort history) {
+    return new AnswerHistoryService(history);
+  }
+
+  @Produces
+  @ApplicationScoped
+  GiveFeedbackUseCase giveFeedback(AnswerHistoryPort history, SuggestionsPort suggestions) {
+    return new GiveFeedbackService(history, suggestions, Clock.systemUTC());
+  }
+
+  @Produces
+  @ApplicationScoped
+  FindColumnsUseCase findColumns(SourceSchemaUseCase schema) {
+    return new FindColumnsService(schema);
+  }
+
+  // ---- sources, SQL, policies, audit, models, benchmark runs
+
+  @Produces
+  @ApplicationScoped
+  UseSourcesUseCase useSources(
+      ManageSourcesUseCase sources, IndexSourceUseCase indexing, RecordActionPort actions) {
+    return new UseSourcesService(sources, indexing, actions, Clock.systemUTC());
+  }
+
+  @Produces
+  @ApplicationScoped
+  RunStatementUseCase runStatement(DataSourcesPort sources, RunQueryUseCase queries) {
+    return new RunStatementService(sources, queries);
+  }
+
+  @Produces
+  @ApplicationScoped
+  SourcePoliciesUseCase sourcePolicies(ManagePoliciesUseCase policies, RecordActionPort actions) {
+    return new SourcePoliciesService(policies, actions, Clock.systemUTC());
+  }
+
+  @Produces
+  @ApplicationScoped
+  SearchAuditUseCase searchAudit(SearchAuditPort audit) {
+    return new SearchAuditService(audit);
+  }
+
+  @Produces
+  @ApplicationScoped
+  ListModelProfilesUseCase modelProfiles(LanguageModelsPort models) {
+    return new ListModelProfilesService(models);
+  }
+
+  @Produces
+  @ApplicationScoped
+  BenchmarkRunsUseCase benchmarkRunsUseCase(BenchmarkRunsPort runs) {
+    return new BenchmarkRunsService(runs);
+  }
+
+  // ---- curation
+
+  @Produces
+  @ApplicationScoped
+  StewardCurationUseCase stewardCuration(
+      EditCurationUseCase edits,
+      ReadCurationUseCase reads,
+      ValidateCurationUseCase validator,
+      PublishCurationUseCase publisher,
+      CurationStorePort store,
+      CurationFilePort files,
+      RecordActionPort actions) {
+    return new StewardCurationService(
+        edits, reads, validator, publisher, store, files, actions, Clock.systemUTC());
+  }
+
+  @Produces
+  @ApplicationScoped
+  CurateItemsUseCase curateItems(EditCurationUseCase edits, PublishCurationUseCase publisher) {
+    return new CurateItemsService(edits, publisher);
+  }
+
+  @Produces
+  @ApplicationScoped
+  ReviewSuggestionsUseCase reviewSuggestions(
+      DataSourcesPort sources, SuggestionsPort suggestions, SuggestCurationUseCase assistants) {
+    return new ReviewSuggestionsService(sources, suggestions, assistants);
+  }
+
+  private static long whole(ParlanceSettings settings, String key, long fallback) {
+    String v = settings.get(key, String.valueOf(fallback));
+    try {
+      long n = Long.parseLong(v.replace("_", ""));
+      if (n < 0) {
+        throw new NumberFormatException();
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          key + " must be a whole number, 0 or more (0: no limit), got '" + v + "'");
+    }
+  }
+
+  private static BigDecimal money(ParlanceSettings settings, String key) {
+    String v = settings.get(key, "0");
+    try {
+      BigDecimal usd = new BigDecimal(v);
+      if (usd.signum() < 0) {
+        throw new NumberFormatException();
+      }
+      return usd;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          key + " must be an amount in US$, 0 or more (0: no limit), got '" + v + "'");
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package dev.parlance.domain.answer;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One question a user asked and how it ended, kept for their history, for feedback and for the
+ * daily budgets. It holds the question and the SQL, never result values: re-running the SQL shows
+ * the rows again, under the governance of whoever runs it then.
+ *
+ * @param id 0 until the store numbers it
+ * @param status how the answer ended ({@code answered}, {@code unsure}, {@code no_answer}, …)
+ * @param usd what the language model cost, a lower bound when {@code costKnown} is false
+ */
+public record AnswerRecord(
+    long id,
+    Instant askedAt,
+    String user,
+    String source,
+    String question,
+    String status,
+    Optional<String> sql,
+    double confidence,
+    int rowCount,
+    long promptTokens,
+    long completionTokens,
+    BigDecimal usd,
+    boolean costKnown,
+    long wallMillis,
+    Optional<Feedback> feedback) {
+
+  public AnswerRecord {
+    Objects.requireNonNull(askedAt, "askedAt");
+    requireText(user, "user");
+    requireText(source, "source");
+    requireText(question, "question");
+    requireText(status, "status");
+    sql = Objects.requireNonNullElse(sql, Optional.empty());
+    usd = Objects.requireNonNullElse(usd, BigDecimal.ZERO);
+    feedback = Objects.requireNonNullElse(feedback, Optional.empty());
+    if (promptTokens < 0 || completionTokens < 0 || usd.signum() < 0) {
+      throw new IllegalArgumentException("an answer's tokens and cost cannot be negative");
+    }
+  }
+
+  public long totalTokens() {
+    return promptTokens + completionTokens;
+  }
+
+  public AnswerRecord withId(long newId) {
+    return new AnswerRecord(
+        newId,
+        askedAt,
+        user,
+        source,
+        question,
+        status,
+        sql,
+        confidence,
+        rowCount,
+        promptTokens,
+        completionTokens,
+        usd,
+        costKnown,
+        wallMillis,
+        feedback);
+  }
+
+  public AnswerRecord withFeedback(Feedback given) {
+    return new AnswerRecord(
+        id,
+        askedAt,
+        user,
+        source,
+        question,
+        status,
+        sql,
+        confidence,
+        rowCount,
+        promptTokens,
+        completionTokens,
+        usd,
+        costKnown,
+        wallMillis,
+        Optional.of(given));
+  }
+
+  private static void requireText(String value, String what) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException("an answer record needs its " + what);
+    }
+  }
+}
