@@ -66,12 +66,17 @@ public final class PortalEnvironment {
   private static void writeServerVariables(
       TestKeycloak keycloak, PortalSetUp setUp, int httpsPort, int httpPort) {
     Map<String, String> variables =
-        Map.of(
-            "parlance.https.port", String.valueOf(httpsPort),
-            "parlance.http.port", String.valueOf(httpPort),
-            "parlance.oidc.issuer", keycloak.url() + "/realms/" + setUp.realm(),
-            "parlance.oidc.client-id", setUp.portalClientId(),
-            "parlance.oidc.client-secret", setUp.portalClientSecret());
+        new java.util.TreeMap<>(
+            Map.of(
+                "parlance.https.port", String.valueOf(httpsPort),
+                "parlance.http.port", String.valueOf(httpPort),
+                "parlance.oidc.issuer", keycloak.url() + "/realms/" + setUp.realm(),
+                "parlance.oidc.client-id", setUp.portalClientId(),
+                "parlance.oidc.client-secret", setUp.portalClientSecret()));
+    // The server's state (store, indexes, demo database) under target/, never the user's home;
+    // its language model is the fake on the wire.
+    variables.put("parlance.home", itHome().toString());
+    variables.putAll(FakeModel.get().variables());
     String xml =
         variables.entrySet().stream()
             .map(e -> "  <variable name=\"" + e.getKey() + "\" value=\"" + e.getValue() + "\"/>")
@@ -81,6 +86,7 @@ public final class PortalEnvironment {
     try {
       // A fresh certificate each run, under server.xml's development keystore password.
       Files.deleteIfExists(server.resolve("resources/security/key.p12"));
+      deleteTree(itHome());
       Files.createDirectories(dropins);
       Files.writeString(dropins.resolve("it-env.xml"), xml);
     } catch (IOException e) {
@@ -88,8 +94,24 @@ public final class PortalEnvironment {
     }
   }
 
+  /** A fresh state directory of the IT server for each run. */
+  static Path itHome() {
+    return Path.of(System.getProperty("parlance.wlp")).getParent().getParent().resolve("it-home");
+  }
+
   public URI portal() {
     return URI.create("https://localhost:" + httpsPort);
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (var paths = Files.walk(root)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
   }
 
   public TestKeycloak keycloak() {
