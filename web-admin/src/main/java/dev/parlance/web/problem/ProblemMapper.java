@@ -23,7 +23,16 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
 
   @Override
   public Response toResponse(Throwable failure) {
-    String instance = uri == null ? null : "/" + uri.getPath().replaceFirst("^/", "");
+    return response(failure, instance(uri));
+  }
+
+  /** The request path a problem names, taken while the request is at hand. */
+  public static String instance(UriInfo uri) {
+    return uri == null ? null : "/" + uri.getPath().replaceFirst("^/", "");
+  }
+
+  /** The answer to a failure, also for work that ends off the request thread (asks, streams). */
+  public static Response response(Throwable failure, String instance) {
     Problem problem =
         ProblemTable.problemFor(failure, instance)
             .orElseGet(
@@ -33,9 +42,10 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
                   return Problem.of(
                       500, "an unexpected error occurred; reference " + reference, instance);
                 });
-    return Response.status(problem.status())
-        .type(Problem.MEDIA_TYPE)
-        .entity(problem.toJson())
-        .build();
+    Response.ResponseBuilder response =
+        Response.status(problem.status()).type(Problem.MEDIA_TYPE).entity(problem.toJson());
+    ProblemTable.retryAfter(failure)
+        .ifPresent(wait -> response.header("Retry-After", Math.max(1, wait.toSeconds())));
+    return response.build();
   }
 }

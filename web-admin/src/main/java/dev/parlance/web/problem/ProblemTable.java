@@ -1,12 +1,27 @@
 package dev.parlance.web.problem;
 
+import dev.parlance.application.access.AccessDeniedException;
+import dev.parlance.application.answer.QuotaExceededException;
+import dev.parlance.application.answer.UnknownAnswerException;
+import dev.parlance.application.curation.MissingBaseSqlException;
+import dev.parlance.application.curation.UnknownCurationItemException;
+import dev.parlance.application.evaluation.BenchmarkRunsUseCase;
+import dev.parlance.application.retrieval.UnknownSourceException;
+import dev.parlance.application.source.SourceCheckFailedException;
+import dev.parlance.application.source.SourceNotReadyException;
+import dev.parlance.domain.completion.LanguageModelConfigurationException;
+import dev.parlance.domain.completion.NoLanguageModelException;
+import dev.parlance.domain.failure.ComponentUnavailableException;
 import dev.parlance.domain.identity.UnknownUserException;
+import dev.parlance.domain.source.SourceUnavailableException;
 import jakarta.json.bind.JsonbException;
 import jakarta.json.stream.JsonParsingException;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The one table from failures to HTTP: which exception means which status, and the words a caller
@@ -55,10 +70,58 @@ public final class ProblemTable {
           Optional.of(Problem.of(400, "the request body cannot be read", instance));
       case UnknownUserException unknown ->
           Optional.of(Problem.of(404, unknown.getMessage(), instance));
+      case UnknownSourceException unknown ->
+          Optional.of(Problem.of(404, unknown.getMessage(), instance));
+      case UnknownAnswerException unknown ->
+          Optional.of(Problem.of(404, unknown.getMessage(), instance));
+      case UnknownCurationItemException unknown ->
+          Optional.of(Problem.of(404, unknown.getMessage(), instance));
+      case BenchmarkRunsUseCase.UnknownRunException unknown ->
+          Optional.of(Problem.of(404, unknown.getMessage(), instance));
+      case AccessDeniedException denied ->
+          Optional.of(Problem.of(403, denied.getMessage(), instance));
+      case QuotaExceededException spent ->
+          Optional.of(Problem.of(429, spent.getMessage(), instance));
+      case SourceNotReadyException notReady ->
+          Optional.of(Problem.of(409, notReady.getMessage(), instance));
+      case SourceCheckFailedException failed ->
+          Optional.of(Problem.of(400, failed.getMessage(), instance));
+      case MissingBaseSqlException missing ->
+          Optional.of(Problem.of(400, missing.getMessage(), instance));
+      case NoLanguageModelException none ->
+          Optional.of(
+              Problem.of(
+                  503,
+                  none.getMessage()
+                      + ". Configure one: "
+                      + none.howToConfigure().strip().replaceAll("\\s*\n\\s*", "; "),
+                  instance));
+      case LanguageModelConfigurationException misconfigured ->
+          Optional.of(Problem.of(503, misconfigured.getMessage(), instance));
+      case SourceUnavailableException unavailable ->
+          Optional.of(Problem.of(503, unavailable.getMessage(), instance));
+      case ComponentUnavailableException unavailable ->
+          Optional.of(Problem.of(503, unavailable.getMessage(), instance));
+      case RejectedExecutionException busy ->
+          Optional.of(
+              Problem.of(503, "the server is answering as many questions as it can", instance));
       case IllegalArgumentException bad -> Optional.of(Problem.of(400, bad.getMessage(), instance));
       default -> Optional.empty();
     };
   }
+
+  /** How long a caller should wait before trying again, for failures that pass with time. */
+  public static Optional<Duration> retryAfter(Throwable failure) {
+    return switch (failure) {
+      case QuotaExceededException spent -> Optional.of(spent.retryAfter());
+      case SourceNotReadyException notReady -> Optional.of(NOT_READY_RETRY);
+      case RejectedExecutionException busy -> Optional.of(Duration.ofSeconds(2));
+      default -> Optional.empty();
+    };
+  }
+
+  /** A source being indexed is usually ready within seconds (the demo's full index: ~10 s). */
+  private static final Duration NOT_READY_RETRY = Duration.ofSeconds(5);
 
   private static Problem forStatus(WebApplicationException web, String instance) {
     int status = web.getResponse() == null ? 500 : web.getResponse().getStatus();

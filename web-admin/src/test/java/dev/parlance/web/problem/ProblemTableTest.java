@@ -2,9 +2,16 @@ package dev.parlance.web.problem;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parlance.application.access.AccessDeniedException;
+import dev.parlance.application.answer.QuotaExceededException;
+import dev.parlance.application.retrieval.UnknownSourceException;
+import dev.parlance.application.source.IndexSourceUseCase;
+import dev.parlance.application.source.SourceNotReadyException;
+import dev.parlance.domain.completion.NoLanguageModelException;
 import dev.parlance.domain.identity.UnknownUserException;
 import jakarta.json.bind.JsonbException;
 import jakarta.ws.rs.ProcessingException;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class ProblemTableTest {
@@ -51,5 +58,46 @@ class ProblemTableTest {
   void should_leave_unexpected_failures_to_the_500_path() {
     assertThat(ProblemTable.problemFor(new IllegalStateException("bug"), "/x")).isEmpty();
     assertThat(ProblemTable.problemFor(new NullPointerException(), "/x")).isEmpty();
+  }
+
+  @Test
+  void should_answer_429_with_the_wait_when_a_rate_or_budget_is_spent() {
+    var spent = new QuotaExceededException("30 questions a minute", Duration.ofSeconds(42));
+
+    assertThat(ProblemTable.problemFor(spent, "/x").orElseThrow().status()).isEqualTo(429);
+    assertThat(ProblemTable.retryAfter(spent)).contains(Duration.ofSeconds(42));
+  }
+
+  @Test
+  void should_answer_409_with_a_wait_while_the_source_is_indexed() {
+    var notReady =
+        new SourceNotReadyException("demo", new IndexSourceUseCase.Indexing("values", 3, 10));
+
+    assertThat(ProblemTable.problemFor(notReady, "/x").orElseThrow().status()).isEqualTo(409);
+    assertThat(ProblemTable.retryAfter(notReady)).isPresent();
+  }
+
+  @Test
+  void should_answer_503_saying_how_to_configure_a_model_when_none_is_set() {
+    var none = new NoLanguageModelException("asking", "set PARLANCE_LLM_PROVIDER\nor ollama");
+
+    Problem problem = ProblemTable.problemFor(none, "/x").orElseThrow();
+
+    assertThat(problem.status()).isEqualTo(503);
+    assertThat(problem.detail()).contains("PARLANCE_LLM_PROVIDER").doesNotContain("\n");
+  }
+
+  @Test
+  void should_answer_403_and_404_for_denied_access_and_unknown_sources() {
+    assertThat(
+            ProblemTable.problemFor(new AccessDeniedException("not yours"), "/x")
+                .orElseThrow()
+                .status())
+        .isEqualTo(403);
+    assertThat(
+            ProblemTable.problemFor(new UnknownSourceException("nope"), "/x")
+                .orElseThrow()
+                .status())
+        .isEqualTo(404);
   }
 }

@@ -114,7 +114,8 @@ public final class MetadataStore implements AutoCloseable {
         MigrateResult result =
             Flyway.configure(MetadataStore.class.getClassLoader())
                 .dataSource(url, user, password)
-                .locations("classpath:db/parlance-store")
+                .locations("classpath:" + StoreMigrations.DIRECTORY)
+                .resourceProvider(new StoreMigrations(MetadataStore.class.getClassLoader()))
                 .table(HISTORY_TABLE)
                 .loggers("slf4j")
                 .cleanDisabled(true)

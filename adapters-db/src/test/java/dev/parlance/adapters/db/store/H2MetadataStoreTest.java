@@ -143,4 +143,21 @@ class H2MetadataStoreTest {
     }
     assertThat(MetadataStore.LATEST_MIGRATION).isEqualTo(String.valueOf(newest));
   }
+
+  @Test
+  void should_list_every_migration_file_by_name_when_the_class_path_cannot_be_scanned()
+      throws Exception {
+    java.nio.file.Path dir =
+        java.nio.file.Path.of(
+            MetadataStore.class.getClassLoader().getResource(StoreMigrations.DIRECTORY).toURI());
+    try (var files = java.nio.file.Files.list(dir)) {
+      assertThat(StoreMigrations.FILES)
+          .containsExactlyElementsOf(files.map(f -> f.getFileName().toString()).sorted().toList());
+    }
+    assertThat(
+            new StoreMigrations(getClass().getClassLoader())
+                .getResources("V", new String[] {".sql"}))
+        .hasSize(StoreMigrations.FILES.size())
+        .allMatch(r -> r.read() != null);
+  }
 }

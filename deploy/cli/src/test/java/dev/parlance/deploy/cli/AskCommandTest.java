@@ -2,6 +2,7 @@ package dev.parlance.deploy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parlance.adapters.llm.testing.RecordedOpenAi;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

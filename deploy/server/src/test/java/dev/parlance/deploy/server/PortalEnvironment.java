@@ -2,6 +2,7 @@ package dev.parlance.deploy.server;
 
 import dev.parlance.adapters.identity.keycloak.KeycloakIdentity;
 import dev.parlance.adapters.identity.testing.TestKeycloak;
+import dev.parlance.adapters.llm.testing.RecordedOpenAi;
 import dev.parlance.application.identity.DemoLogin;
 import dev.parlance.application.identity.PortalSetUp;
 import dev.parlance.application.identity.SetUpPortalCommand;
@@ -27,11 +28,14 @@ public final class PortalEnvironment {
   private static PortalEnvironment instance;
 
   private final TestKeycloak keycloak;
+  private final RecordedOpenAi model;
   private final PortalSetUp setUp;
   private final int httpsPort;
 
-  private PortalEnvironment(TestKeycloak keycloak, PortalSetUp setUp, int httpsPort) {
+  private PortalEnvironment(
+      TestKeycloak keycloak, RecordedOpenAi model, PortalSetUp setUp, int httpsPort) {
     this.keycloak = keycloak;
+    this.model = model;
     this.setUp = setUp;
     this.httpsPort = httpsPort;
   }
@@ -56,27 +60,41 @@ public final class PortalEnvironment {
             new SetUpPortalService(identity.provisioning())
                 .setUp(new SetUpPortalCommand(portal, Map.of()));
       }
-      writeServerVariables(keycloak, setUp, httpsPort, httpPort);
+      RecordedOpenAi model;
+      try {
+        model = new RecordedOpenAi();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      writeServerVariables(keycloak, model, setUp, httpsPort, httpPort);
       System.setProperty("parlance.it.http-port", String.valueOf(httpPort));
-      instance = new PortalEnvironment(keycloak, setUp, httpsPort);
+      instance = new PortalEnvironment(keycloak, model, setUp, httpsPort);
     }
     return instance;
   }
 
   private static void writeServerVariables(
-      TestKeycloak keycloak, PortalSetUp setUp, int httpsPort, int httpPort) {
+      TestKeycloak keycloak, RecordedOpenAi model, PortalSetUp setUp, int httpsPort, int httpPort) {
     Map<String, String> variables =
-        new java.util.TreeMap<>(
-            Map.of(
-                "parlance.https.port", String.valueOf(httpsPort),
-                "parlance.http.port", String.valueOf(httpPort),
-                "parlance.oidc.issuer", keycloak.url() + "/realms/" + setUp.realm(),
-                "parlance.oidc.client-id", setUp.portalClientId(),
-                "parlance.oidc.client-secret", setUp.portalClientSecret()));
-    // The server's state (store, indexes, demo database) under target/, never the user's home;
-    // its language model is the fake on the wire.
-    variables.put("parlance.home", itHome().toString());
-    variables.putAll(FakeModel.get().variables());
+        new java.util.LinkedHashMap<>(
+            Map.ofEntries(
+                Map.entry("parlance.https.port", String.valueOf(httpsPort)),
+                Map.entry("parlance.http.port", String.valueOf(httpPort)),
+                Map.entry("parlance.oidc.issuer", keycloak.url() + "/realms/" + setUp.realm()),
+                Map.entry("parlance.oidc.client-id", setUp.portalClientId()),
+                Map.entry("parlance.oidc.client-secret", setUp.portalClientSecret()),
+                // The server's own state (store, indexes, the demo database), fresh each run.
+                Map.entry("parlance.home", home().toString()),
+                // Publishing does not ask the fake model each verified question.
+                Map.entry("parlance.curation.pipeline-regression", "false")));
+    // The language model: the recorded OpenAI-format server, on the wire.
+    model
+        .environment()
+        .forEach(
+            (env, value) ->
+                variables.put(env.toLowerCase(java.util.Locale.ROOT).replace('_', '.'), value));
+    variables.put("parlance.llm.api-key", "sk-test");
+    variables.put("parlance.llm.base-url", model.baseUrl());
     String xml =
         variables.entrySet().stream()
             .map(e -> "  <variable name=\"" + e.getKey() + "\" value=\"" + e.getValue() + "\"/>")
@@ -87,23 +105,14 @@ public final class PortalEnvironment {
             "usr/servers/" + System.getProperty("parlance.it.server", "parlance-it"));
     Path dropins = server.resolve("configDropins/overrides");
     try {
+      deleteTree(home());
       // A fresh certificate each run, under server.xml's development keystore password.
       Files.deleteIfExists(server.resolve("resources/security/key.p12"));
-      deleteTree(itHome());
       Files.createDirectories(dropins);
       Files.writeString(dropins.resolve("it-env.xml"), xml);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  /** A fresh state directory of the IT server for each run. */
-  static Path itHome() {
-    return Path.of(System.getProperty("parlance.wlp")).getParent().getParent().resolve("it-home");
-  }
-
-  public URI portal() {
-    return URI.create("https://localhost:" + httpsPort);
   }
 
   private static void deleteTree(Path root) throws IOException {
@@ -115,6 +124,23 @@ public final class PortalEnvironment {
         Files.delete(p);
       }
     }
+  }
+
+  /** The server's state directory, under the build's output (never the user's ~/.parlance). */
+  static Path home() {
+    return Path.of(System.getProperty("parlance.wlp"))
+        .getParent()
+        .getParent()
+        .resolve("portal-it-home");
+  }
+
+  public URI portal() {
+    return URI.create("https://localhost:" + httpsPort);
+  }
+
+  /** The language model the server calls (recorded answers, every prompt kept). */
+  public RecordedOpenAi model() {
+    return model;
   }
 
   public TestKeycloak keycloak() {

@@ -49,7 +49,13 @@ class PortalPagesIT {
 
   @BeforeAll
   static void model() {
-    FakeModel.get().answer(QUESTION, SQL, "Counts installations per region.");
+    PortalEnvironment.get()
+        .model()
+        .answer(
+            "Question: " + QUESTION,
+            "Here is the query.\n```sql\n"
+                + SQL
+                + "\n```\nExplanation: Counts installations per region.");
   }
 
   private PortalBrowser as(String user) {

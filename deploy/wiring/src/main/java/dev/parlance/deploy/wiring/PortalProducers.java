@@ -51,6 +51,7 @@ import dev.parlance.domain.governance.SearchAuditPort;
 import dev.parlance.domain.source.DataSourcesPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import java.math.BigDecimal;
 import java.time.Clock;
 
@@ -95,8 +96,9 @@ public class PortalProducers {
    * {@code parlance.portal.budget.user.tokens} (default 1,000,000), {@code …user.usd}, {@code
    * …source.tokens}, {@code …source.usd} (default none); 0 means none.
    */
+  // One instance (it counts each user's asks), not proxied: AskQuotas is a final class.
   @Produces
-  @ApplicationScoped
+  @Singleton
   AskQuotas askQuotas(ParlanceSettings settings, AnswerHistoryPort history) {
     return new AskQuotas(
         new AskQuotas.Limits(

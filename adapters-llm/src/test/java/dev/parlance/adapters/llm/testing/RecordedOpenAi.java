@@ -1,4 +1,4 @@
-package dev.parlance.deploy.cli;
+package dev.parlance.adapters.llm.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,9 +18,10 @@ import java.util.Map;
  * A local server speaking OpenAI's chat-completions wire format that answers the pipeline's real
  * prompts from recordings: the first recorded fragment found in the last user message chooses the
  * answer (answers to one fragment are given in turn, the last one repeating). It keeps every prompt
- * it was sent and can take a fixed time to answer, like a real model.
+ * it was sent and can take a fixed time to answer, like a real model. Shared through this module's
+ * test-jar by the command line's tests and the server's ITs.
  */
-final class RecordedOpenAi implements AutoCloseable {
+public final class RecordedOpenAi implements AutoCloseable {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -32,7 +33,7 @@ final class RecordedOpenAi implements AutoCloseable {
   private volatile int unavailableAfter = Integer.MAX_VALUE;
   private int recordedAnswers;
 
-  RecordedOpenAi() throws IOException {
+  public RecordedOpenAi() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.setExecutor(java.util.concurrent.Executors.newFixedThreadPool(8));
     server.createContext(
@@ -78,13 +79,13 @@ final class RecordedOpenAi implements AutoCloseable {
     server.start();
   }
 
-  RecordedOpenAi answer(String fragment, String... texts) {
+  public RecordedOpenAi answer(String fragment, String... texts) {
     answers.put(fragment, List.of(texts));
     return this;
   }
 
   /** After {@code answers} recorded (non-hallucination) answers, every call gets a 503. */
-  RecordedOpenAi unavailableAfter(int answers) {
+  public RecordedOpenAi unavailableAfter(int answers) {
     unavailableAfter = answers;
     return this;
   }
@@ -100,23 +101,28 @@ final class RecordedOpenAi implements AutoCloseable {
   }
 
   /** The recorded answer to a last user message, as the server would give it. */
-  String reply(String lastUser) {
+  public String reply(String lastUser) {
     return answer(lastUser);
   }
 
-  RecordedOpenAi delay(long millis) {
+  public RecordedOpenAi delay(long millis) {
     delayMs = millis;
     return this;
   }
 
-  List<String> prompts() {
+  public List<String> prompts() {
     synchronized (prompts) {
       return List.copyOf(prompts);
     }
   }
 
+  /** The base URL of the OpenAI-format API this server speaks. */
+  public String baseUrl() {
+    return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+  }
+
   /** Environment that points the default LLM profile at this server. */
-  Map<String, String> environment() {
+  public Map<String, String> environment() {
     Map<String, String> env = new HashMap<>();
     env.put("PARLANCE_LLM_PROVIDER", "openai");
     env.put("PARLANCE_LLM_MODEL", "gpt-4o-mini");
@@ -142,7 +148,7 @@ final class RecordedOpenAi implements AutoCloseable {
   }
 
   /** A chat completion in OpenAI's wire format with the given text (1200 + 60 tokens). */
-  static String completion(String content) {
+  public static String completion(String content) {
     ObjectNode root = JSON.createObjectNode();
     root.put("id", "chatcmpl-recorded");
     root.put("object", "chat.completion");

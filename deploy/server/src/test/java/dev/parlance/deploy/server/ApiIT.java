@@ -1,0 +1,342 @@
+package dev.parlance.deploy.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The REST API over HTTP in the real server (the one wiring in Liberty's CDI, the H2 store, the
+ * Lucene index, the demo on SQLite) with real tokens from the real Keycloak; the language model is
+ * the recorded OpenAI-format server. Covers the issue's contract (sources, sql, ask), the regional
+ * analyst's rows, a steward's published description reaching the next answer, the audit of both,
+ * feedback, the stream, and bad input that changes nothing.
+ */
+@ExtendWith({PortalEnvironment.Extension.class, ArquillianExtension.class})
+@RunAsClient
+class ApiIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static final String INSTALLATIONS = "Which installations are there, with their region?";
+  private static final String INSTALLATIONS_SQL =
+      "SELECT IN_CD, IN_RG_CD FROM TB_IN ORDER BY IN_CD";
+
+  private static boolean indexed;
+
+  @Deployment(testable = false)
+  static WebArchive war() {
+    return ShrinkWrap.createFromZipFile(
+        WebArchive.class, new File(System.getProperty("parlance.war")));
+  }
+
+  @ArquillianResource URL deployed;
+
+  private final PortalEnvironment env = PortalEnvironment.get();
+  private final HttpClient http = Browser.client();
+
+  HttpResponse<String> call(String method, String path, String user, String body) {
+    return call(method, path, user, body, "application/json");
+  }
+
+  HttpResponse<String> call(
+      String method, String path, String user, String body, String contentType) {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(env.portal().resolve(path)).timeout(Duration.ofMinutes(3));
+    if (user != null) {
+      request.header("Authorization", "Bearer " + env.token(user));
+    }
+    request.method(
+        method,
+        body == null
+            ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(body));
+    if (body != null) {
+      request.header("Content-Type", contentType);
+    }
+    try {
+      return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static JsonNode json(HttpResponse<String> response) {
+    try {
+      return JSON.readTree(response.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static void assertProblem(HttpResponse<String> response, int status) {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+    assertThat(response.headers().firstValue("Content-Type").orElse(""))
+        .startsWith("application/problem+json");
+    assertThat(json(response).get("status").asInt()).isEqualTo(status);
+    assertThat(response.body()).doesNotContain("Exception").doesNotContain("\tat ");
+  }
+
+  private static String fenced(String sql) {
+    return "Here is the query.\n```sql\n" + sql + "\n```\nExplanation: lists the installations.";
+  }
+
+  /** The demo's indexes, built once by an admin through the API and followed until ready. */
+  private void demoIndexed() throws InterruptedException {
+    if (indexed) {
+      return;
+    }
+    env.model().answer("Question: " + INSTALLATIONS, fenced(INSTALLATIONS_SQL));
+    HttpResponse<String> started = call("POST", "/api/v1/sources/demo/index", "admin", null);
+    assertThat(started.statusCode()).as(started.body()).isIn(200, 202);
+    Instant deadline = Instant.now().plus(Duration.ofMinutes(15));
+    String state = "";
+    while (Instant.now().isBefore(deadline)) {
+      HttpResponse<String> index = call("GET", "/api/v1/sources/demo/index", "analyst", null);
+      assertThat(index.statusCode()).as(index.body()).isEqualTo(200);
+      state = json(index).get("state").asText();
+      if (state.equals("ready")) {
+        indexed = true;
+        return;
+      }
+      Thread.sleep(2000);
+    }
+    throw new AssertionError("the demo was not indexed in time: " + state);
+  }
+
+  @Test
+  void should_list_the_sources_a_caller_may_use_with_their_names() {
+    for (String user : List.of("analyst", "analyst-se", "steward", "admin")) {
+      HttpResponse<String> sources = call("GET", "/api/v1/sources", user, null);
+      assertThat(sources.statusCode()).as(user + ": " + sources.body()).isEqualTo(200);
+      JsonNode array = json(sources);
+      assertThat(array.isArray()).isTrue();
+      List<String> names = new ArrayList<>();
+      array.forEach(s -> names.add(s.get("name").asText()));
+      assertThat(names).contains("demo");
+      // Only admins see where a source lives.
+      array.forEach(
+          s ->
+              assertThat(s.path("url").isMissingNode() || s.path("url").isNull())
+                  .isEqualTo(!user.equals("admin")));
+    }
+    assertProblem(call("GET", "/api/v1/sources", null, null), 401);
+  }
+
+  @Test
+  void should_run_governed_sql_for_stewards_and_admins_only() {
+    String body = "{\"sql\":\"SELECT count(*) AS n FROM TB_IN\"}";
+
+    for (String user : List.of("steward", "admin")) {
+      HttpResponse<String> ran = call("POST", "/api/v1/sources/demo/sql", user, body);
+      assertThat(ran.statusCode()).as(ran.body()).isEqualTo(200);
+      JsonNode result = json(ran);
+      assertThat(result.get("columns").get(0).asText()).isEqualToIgnoringCase("n");
+      assertThat(result.get("rows").get(0).get(0).asLong()).isPositive();
+      assertThat(result.get("truncated").isBoolean()).isTrue();
+    }
+    assertProblem(call("POST", "/api/v1/sources/demo/sql", "analyst", body), 403);
+
+    HttpResponse<String> write =
+        call("POST", "/api/v1/sources/demo/sql", "admin", "{\"sql\":\"DELETE FROM TB_IN\"}");
+    assertProblem(write, 403);
+    assertThat(json(write).get("detail").asText()).isNotBlank();
+    HttpResponse<String> count = call("POST", "/api/v1/sources/demo/sql", "admin", body);
+    assertThat(json(count).get("rows").get(0).get(0).asLong()).isPositive();
+
+    assertProblem(call("POST", "/api/v1/sources/demo/sql", "admin", null), 400);
+    assertProblem(call("POST", "/api/v1/sources/demo/sql", "admin", "{\"sql\": "), 400);
+    assertProblem(
+        call("POST", "/api/v1/sources/demo/sql", "admin", "{\"sql\":\"SELECT 1\",\"as\":\"x\"}"),
+        400);
+  }
+
+  @Test
+  void should_answer_a_regional_analyst_with_only_their_regions_rows() throws Exception {
+    demoIndexed();
+    String ask = "{\"question\":\"" + INSTALLATIONS + "\",\"candidates\":1}";
+
+    HttpResponse<String> se = call("POST", "/api/v1/sources/demo/ask", "analyst-se", ask);
+    HttpResponse<String> all = call("POST", "/api/v1/sources/demo/ask", "analyst", ask);
+
+    assertThat(se.statusCode()).as(se.body()).isEqualTo(200);
+    JsonNode answer = json(se);
+    for (String field :
+        List.of(
+            "status",
+            "sql",
+            "columns",
+            "rows",
+            "confidence",
+            "readings",
+            "explanation",
+            "tokens",
+            "cost",
+            "stages",
+            "columnsUsed",
+            "valuesUsed",
+            "time")) {
+      assertThat(answer.has(field)).as(field).isTrue();
+    }
+    assertThat(answer.get("status").asText()).isEqualTo("answered");
+    assertThat(answer.get("sql").asText()).contains("TB_IN");
+    assertThat(answer.get("tokens").get("total").asLong()).isPositive();
+    assertThat(answer.get("stages").size()).isPositive();
+    assertThat(regions(answer)).containsExactly("SE");
+    assertThat(regions(json(all))).contains("SE").hasSizeGreaterThan(1);
+  }
+
+  private static Set<String> regions(JsonNode answer) {
+    Set<String> regions = new HashSet<>();
+    answer.get("rows").forEach(r -> regions.add(r.get(1).asText()));
+    assertThat(regions).isNotEmpty();
+    return regions;
+  }
+
+  @Test
+  void should_use_a_stewards_published_description_in_the_next_answer_and_audit_both()
+      throws Exception {
+    demoIndexed();
+    String marker = "Offshore sites kept by crew zulu-" + System.nanoTime();
+    Instant before = Instant.now().minusSeconds(1);
+
+    HttpResponse<String> described =
+        call(
+            "PUT",
+            "/api/v1/sources/demo/curation/descriptions",
+            "steward",
+            "{\"target\":\"installation\",\"description\":\"" + marker + "\"}");
+    assertThat(described.statusCode()).as(described.body()).isEqualTo(200);
+    HttpResponse<String> published =
+        call(
+            "POST",
+            "/api/v1/sources/demo/curation/publish",
+            "steward",
+            "{\"note\":\"installations described\"}");
+    assertThat(published.statusCode()).as(published.body()).isEqualTo(200);
+
+    int promptsBefore = env.model().prompts().size();
+    HttpResponse<String> asked =
+        call(
+            "POST",
+            "/api/v1/sources/demo/ask",
+            "analyst-se",
+            "{\"question\":\"" + INSTALLATIONS + "\",\"candidates\":1}");
+    assertThat(asked.statusCode()).as(asked.body()).isEqualTo(200);
+    List<String> prompts = env.model().prompts();
+    assertThat(prompts.subList(promptsBefore, prompts.size())).anyMatch(p -> p.contains(marker));
+
+    HttpResponse<String> audit =
+        call("GET", "/api/v1/audit?source=demo&from=" + before + "&size=100", "admin", null);
+    assertThat(audit.statusCode()).as(audit.body()).isEqualTo(200);
+    List<String> lines = new ArrayList<>();
+    json(audit)
+        .get("entries")
+        .forEach(e -> lines.add(e.get("user").asText() + " " + e.get("action").asText()));
+    assertThat(lines).contains("steward curation-publish", "analyst-se query");
+
+    // Feedback on that answer becomes a suggestion the steward sees.
+    long id = json(asked).get("id").asLong();
+    HttpResponse<String> feedback =
+        call(
+            "POST",
+            "/api/v1/answers/" + id + "/feedback",
+            "analyst-se",
+            "{\"verdict\":\"wrong\",\"comment\":\"region names missing\"}");
+    assertThat(feedback.statusCode()).as(feedback.body()).isEqualTo(200);
+    long suggestion = json(feedback).get("suggestion").asLong();
+    HttpResponse<String> pending =
+        call("GET", "/api/v1/sources/demo/curation/suggestions", "steward", null);
+    assertThat(pending.statusCode()).as(pending.body()).isEqualTo(200);
+    List<Long> ids = new ArrayList<>();
+    json(pending).forEach(s -> ids.add(s.get("id").asLong()));
+    assertThat(ids).contains(suggestion);
+    // Someone else's answer is not theirs to judge.
+    assertProblem(
+        call("POST", "/api/v1/answers/" + id + "/feedback", "analyst", "{\"verdict\":\"right\"}"),
+        404);
+    HttpResponse<String> history = call("GET", "/api/v1/answers", "analyst-se", null);
+    assertThat(history.body()).contains(INSTALLATIONS.substring(0, 20));
+  }
+
+  @Test
+  void should_stream_stage_progress_then_the_answer() throws Exception {
+    demoIndexed();
+    HttpResponse<String> stream =
+        call(
+            "POST",
+            "/api/v1/sources/demo/ask/stream",
+            "analyst",
+            "{\"question\":\"" + INSTALLATIONS + "\",\"candidates\":1}");
+
+    assertThat(stream.statusCode()).isEqualTo(200);
+    assertThat(stream.headers().firstValue("Content-Type").orElse(""))
+        .startsWith("text/event-stream");
+    assertThat(stream.body()).contains("event: stage").contains("event: answer");
+    assertThat(stream.body().indexOf("event: stage"))
+        .isLessThan(stream.body().indexOf("event: answer"));
+  }
+
+  @Test
+  void should_refuse_bad_input_with_a_problem_and_change_nothing() {
+    String draftBefore = call("GET", "/api/v1/sources/demo/curation/draft", "steward", null).body();
+
+    assertProblem(
+        call(
+            "POST",
+            "/api/v1/sources/demo/curation/import",
+            "steward",
+            "views: [unclosed\n  - : :",
+            "application/yaml"),
+        400);
+    assertProblem(
+        call("PUT", "/api/v1/sources/demo/curation/descriptions", "steward", "{\"target\": 1,"),
+        400);
+    assertProblem(
+        call(
+            "PUT",
+            "/api/v1/sources/demo/curation/descriptions",
+            "steward",
+            "{\"target\":\"installation\",\"description\":\"x\",\"owner\":\"me\"}"),
+        400);
+    assertProblem(
+        call(
+            "POST",
+            "/api/v1/sources/demo/ask",
+            "analyst",
+            "{\"question\":\"" + "x".repeat(1_100_000) + "\"}"),
+        413);
+    assertProblem(call("GET", "/api/v1/sources/demo'%20OR%20'1'='1/index", "analyst", null), 400);
+    assertProblem(call("GET", "/api/v1/audit?outcome=ran'%20OR%201=1", "admin", null), 400);
+    assertProblem(
+        call("GET", "/api/v1/audit?source=demo%3BDROP%20TABLE%20audit_record", "admin", null), 400);
+    assertProblem(call("GET", "/api/v1/sources/no-such-source/index", "admin", null), 404);
+
+    assertThat(call("GET", "/api/v1/sources/demo/curation/draft", "steward", null).body())
+        .isEqualTo(draftBefore);
+  }
+}
