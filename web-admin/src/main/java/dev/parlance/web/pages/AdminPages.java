@@ -16,7 +16,6 @@ import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.source.Credentials;
 import dev.parlance.domain.source.SourceCheck;
 import jakarta.inject.Inject;
-import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -40,9 +39,6 @@ import java.util.Optional;
  * paging). The use cases refuse anyone but admins (stewards may read their source's policy and
  * audit trail through the same use cases).
  */
-@WebServlet(
-    name = "portal-admin",
-    urlPatterns = {"/portal/admin/sources", "/portal/admin/policies", "/portal/admin/audit"})
 public class AdminPages extends PageServlet {
 
   private static final long serialVersionUID = 1L;

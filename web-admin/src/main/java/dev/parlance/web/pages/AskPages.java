@@ -10,7 +10,6 @@ import dev.parlance.domain.answer.AnswerRecord;
 import dev.parlance.domain.answer.Verdict;
 import dev.parlance.domain.governance.UserIdentity;
 import jakarta.inject.Inject;
-import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -29,9 +28,6 @@ import java.util.OptionalInt;
  * question itself: the history keeps the question and SQL, never rows, so nothing of a result is
  * held between requests and any portal instance serves the next one.
  */
-@WebServlet(
-    name = "portal-ask",
-    urlPatterns = {"/portal", "/portal/", "/portal/ask", "/portal/history", "/portal/feedback"})
 public class AskPages extends PageServlet {
 
   private static final long serialVersionUID = 1L;
@@ -48,7 +44,14 @@ public class AskPages extends PageServlet {
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
     switch (request.getServletPath()) {
-      case "/portal", "/portal/" -> home(request, response);
+      case "/portal" -> {
+        String rest = request.getPathInfo();
+        if (rest == null || rest.equals("/")) {
+          home(request, response);
+        } else {
+          response.sendError(HttpServletResponse.SC_NOT_FOUND);
+        }
+      }
       case "/portal/history" ->
           page(
               request,

@@ -22,7 +22,6 @@ import dev.parlance.domain.curation.VerifiedQuery;
 import dev.parlance.domain.curation.VerifiedStatus;
 import dev.parlance.domain.governance.UserIdentity;
 import jakarta.inject.Inject;
-import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -40,7 +39,6 @@ import java.util.Optional;
  * Every change is one call of the curation use cases, which check that the user stewards the
  * source.
  */
-@WebServlet(name = "portal-curation", urlPatterns = "/portal/curation")
 public class CurationPages extends PageServlet {
 
   private static final long serialVersionUID = 1L;
