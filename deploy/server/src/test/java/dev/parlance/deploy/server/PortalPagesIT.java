@@ -70,7 +70,12 @@ class PortalPagesIT {
       browser.driver.findElement(By.id("question")).clear();
       browser.driver.findElement(By.id("question")).sendKeys(question);
       browser.driver.findElement(By.id("ask-button")).click();
-      browser.wait(180).until(d -> browser.has("answer") || browser.has("error"));
+      try {
+        browser.wait(180).until(d -> browser.has("answer") || browser.has("error"));
+      } catch (org.openqa.selenium.TimeoutException e) {
+        browser.screenshot("ask-no-answer");
+        throw e;
+      }
       if (browser.has("answer") || System.currentTimeMillis() > deadline) {
         break;
       }
@@ -88,6 +93,26 @@ class PortalPagesIT {
       rows.add(tr.findElements(By.tagName("td")).stream().map(WebElement::getText).toList());
     }
     return rows;
+  }
+
+  @Test
+  @Order(0)
+  void should_index_the_demo_source_when_an_admin_starts_it_from_the_sources_page() {
+    try (PortalBrowser admin = as("admin")) {
+      admin.open("/portal/admin/sources");
+      if (!admin.text("source-demo").contains("ready")) {
+        admin.driver.findElement(By.cssSelector("#source-demo button[value=index]")).click();
+        long deadline = System.currentTimeMillis() + 900_000;
+        while (!admin.text("source-demo").contains("ready")) {
+          assertThat(System.currentTimeMillis())
+              .as("the demo indexed in time")
+              .isLessThan(deadline);
+          sleep(5000);
+          admin.open("/portal/admin/sources");
+        }
+      }
+      assertThat(admin.text("source-demo")).contains("ready");
+    }
   }
 
   @Test
@@ -233,6 +258,7 @@ class PortalPagesIT {
     try (PortalBrowser analyst = as("analyst")) {
       analyst.driver.findElement(By.id("sign-out")).click();
       analyst.wait(60).until(d -> !d.getCurrentUrl().contains("/portal/"));
+      analyst.screenshot("signed-out");
 
       analyst.open("/portal/ask");
 
