@@ -10,6 +10,7 @@ import dev.parlance.domain.answer.AnswerRecord;
 import dev.parlance.domain.completion.Cost;
 import dev.parlance.domain.completion.TokenUsage;
 import dev.parlance.domain.governance.QueryResult;
+import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.source.DataSourcesPort;
 import java.time.Clock;
 import java.time.Instant;
@@ -39,12 +40,17 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
   }
 
   @Override
+  public void requireAllowed(UserIdentity user, String source) {
+    SourceAccess.requireUse(user, source);
+    if (sources.find(source).isEmpty()) {
+      throw new UnknownSourceException(source);
+    }
+  }
+
+  @Override
   public RecordedAnswer ask(Command command, Progress progress) {
     long start = System.nanoTime();
-    SourceAccess.requireUse(command.user(), command.source());
-    if (sources.find(command.source()).isEmpty()) {
-      throw new UnknownSourceException(command.source());
-    }
+    requireAllowed(command.user(), command.source());
     quotas.admit(command.user().name(), command.source());
     Instant askedAt = clock.instant();
     Answer answer =

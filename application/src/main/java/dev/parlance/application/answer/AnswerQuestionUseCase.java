@@ -26,6 +26,17 @@ public interface AnswerQuestionUseCase {
   RecordedAnswer ask(Command command, Progress progress);
 
   /**
+   * Refuses, as {@link #ask} would, a question the user may not ask about the source, before any
+   * work starts: a caller that streams progress answers 200 once the stream opens, so a refusal
+   * must come first. Counts nothing against the user's rate.
+   *
+   * @throws dev.parlance.application.access.AccessDeniedException when the user may not use the
+   *     source
+   * @throws dev.parlance.application.retrieval.UnknownSourceException for an unknown source
+   */
+  void requireAllowed(UserIdentity user, String source);
+
+  /**
    * Who asks what about which source, and optionally with which strategy and how many candidates.
    */
   record Command(

@@ -18,6 +18,7 @@ import java.util.Optional;
  * @param problem why there is no answer, when there is none
  * @param wallMillis the question's wall time, first-use indexing excluded
  * @param llmWallMillis the part of it during which a model call was in flight
+ * @param schemaView which way the prompt's schema was chosen: whole, or by retrieval
  */
 public record Answer(
     Status status,
@@ -36,7 +37,8 @@ public record Answer(
     List<String> notes,
     Optional<String> problem,
     long wallMillis,
-    long llmWallMillis) {
+    long llmWallMillis,
+    SchemaView schemaView) {
 
   /** How the question ended. */
   public enum Status {
@@ -46,6 +48,11 @@ public record Answer(
     UNSURE,
     /** No candidate ran (all failed or were refused, or the model gave none). */
     NO_ANSWER,
+    /**
+     * The model said it cannot answer from this source: its candidates read no table or select only
+     * constants or NULL. The question goes to the stewards as a curation suggestion.
+     */
+    CANNOT_ANSWER,
     /** Offline batch mode: LLM requests are queued; run again when the batch is back. */
     QUEUED
   }
@@ -64,13 +71,15 @@ public record Answer(
       List<StageReport> stages,
       List<String> notes,
       long wallMillis,
-      long llmWallMillis) {
+      long llmWallMillis,
+      SchemaView schemaView) {
     public Trace {
       candidates = List.copyOf(candidates);
       schemaElements = List.copyOf(schemaElements);
       values = List.copyOf(values);
       stages = List.copyOf(stages);
       notes = List.copyOf(notes);
+      schemaView = schemaView == null ? SchemaView.unknown() : schemaView;
     }
   }
 
@@ -119,7 +128,34 @@ public record Answer(
         trace.notes(),
         Optional.of(why),
         trace.wallMillis(),
-        trace.llmWallMillis());
+        trace.llmWallMillis(),
+        trace.schemaView());
+  }
+
+  /**
+   * The candidates read no table or select only constants or NULL: the model cannot answer from
+   * this source, which is no wrong answer shown as right.
+   */
+  public static Answer cannotAnswer(Trace trace, String why) {
+    return new Answer(
+        Status.CANNOT_ANSWER,
+        trace.source(),
+        trace.question(),
+        trace.strategy(),
+        Optional.empty(),
+        Optional.empty(),
+        0,
+        List.of(),
+        trace.candidates(),
+        trace.schemaElements(),
+        trace.values(),
+        trace.stages(),
+        "",
+        trace.notes(),
+        Optional.of(why),
+        trace.wallMillis(),
+        trace.llmWallMillis(),
+        trace.schemaView());
   }
 
   /** Offline batch mode: the model's requests wait for the next batch; nothing ran. */
@@ -141,7 +177,8 @@ public record Answer(
         trace.notes(),
         Optional.of("the language model's requests are queued for the next offline batch"),
         trace.wallMillis(),
-        trace.llmWallMillis());
+        trace.llmWallMillis(),
+        trace.schemaView());
   }
 
   private static Answer chosen(
@@ -169,7 +206,8 @@ public record Answer(
         trace.notes(),
         Optional.empty(),
         trace.wallMillis(),
-        trace.llmWallMillis());
+        trace.llmWallMillis(),
+        trace.schemaView());
   }
 
   /**
@@ -183,6 +221,7 @@ public record Answer(
     values = List.copyOf(values);
     stages = List.copyOf(stages);
     notes = List.copyOf(notes);
+    schemaView = schemaView == null ? SchemaView.unknown() : schemaView;
   }
 
   public TokenUsage usage() {

@@ -76,7 +76,9 @@ public final class AskQuestionService implements AskQuestionUseCase {
             command.user(),
             strategy,
             command.candidates(),
-            command.modelProfile()),
+            command.modelProfile(),
+            command.baseline(),
+            command.ownExampleHidden()),
         model.chat(),
         progress);
   }

@@ -39,6 +39,11 @@ public interface AskQuestionUseCase {
   /**
    * Who asks what about which source, and optionally how (else the configured strategy, m and model
    * profile).
+   *
+   * @param baseline instead of the pipeline's context, the bare whole-schema prompt (what a
+   *     benchmark compares the pipeline with)
+   * @param ownExampleHidden whether a verified question asking the same is left out of the examples
+   *     (a benchmark over the verified questions must not show the answer)
    */
   record Command(
       String source,
@@ -46,7 +51,9 @@ public interface AskQuestionUseCase {
       UserIdentity user,
       Optional<StrategyName> strategy,
       OptionalInt candidates,
-      Optional<String> modelProfile) {
+      Optional<String> modelProfile,
+      Optional<Baseline> baseline,
+      boolean ownExampleHidden) {
     public Command {
       Objects.requireNonNull(source, "source");
       Objects.requireNonNull(user, "user");
@@ -57,6 +64,18 @@ public interface AskQuestionUseCase {
       strategy = strategy == null ? Optional.empty() : strategy;
       candidates = candidates == null ? OptionalInt.empty() : candidates;
       modelProfile = modelProfile == null ? Optional.empty() : modelProfile;
+      baseline = baseline == null ? Optional.empty() : baseline;
+    }
+
+    /** With the pipeline's own context and every example. */
+    public Command(
+        String source,
+        String question,
+        UserIdentity user,
+        Optional<StrategyName> strategy,
+        OptionalInt candidates,
+        Optional<String> modelProfile) {
+      this(source, question, user, strategy, candidates, modelProfile, Optional.empty(), false);
     }
 
     /** With the configured model. */
@@ -71,6 +90,21 @@ public interface AskQuestionUseCase {
 
     public static Command of(String source, String question, UserIdentity user) {
       return new Command(source, question, user, Optional.empty(), OptionalInt.empty());
+    }
+  }
+
+  /**
+   * The bare whole-schema prompt: every column the user may see with its descriptions, no
+   * hallucination, retrieval, sample rows, retrieved values, corrections or wider retry.
+   *
+   * @param tokenLimit show as much of the schema as fits this many prompt tokens, whole tables in
+   *     catalog order; 0 shows all of it
+   */
+  record Baseline(int tokenLimit) {
+    public Baseline {
+      if (tokenLimit < 0) {
+        throw new IllegalArgumentException("the baseline's token limit must be ≥ 0");
+      }
     }
   }
 }

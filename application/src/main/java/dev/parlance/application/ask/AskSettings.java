@@ -17,6 +17,9 @@ package dev.parlance.application.ask;
  * @param examples verified questions shown as examples
  * @param shownRows rows kept in the answer record
  * @param hallucinate whether retrieval asks the model for a hallucinated schema first (CRUSH4SQL)
+ * @param wholeSchemaTokens the largest visible schema (rendered with its descriptions, in prompt
+ *     tokens) that a prompt shows whole, with no hallucination call and no retrieval; 0 always
+ *     retrieves (docs/ask.md "Adaptive context")
  */
 public record AskSettings(
     StrategyName strategy,
@@ -32,7 +35,8 @@ public record AskSettings(
     int sampleRows,
     int examples,
     int shownRows,
-    boolean hallucinate) {
+    boolean hallucinate,
+    int wholeSchemaTokens) {
 
   public AskSettings {
     if (candidates < 1 || candidates > 64) {
@@ -51,11 +55,31 @@ public record AskSettings(
     if (maxTokens < 16 || valueTopK < 0 || sampleRows < 0 || examples < 0 || shownRows < 1) {
       throw new IllegalArgumentException("max tokens, top-K, rows and examples out of range");
     }
+    if (wholeSchemaTokens < 0) {
+      throw new IllegalArgumentException("the whole-schema token budget must be ≥ 0");
+    }
   }
+
+  /** The default whole-schema budget, measured (docs/ask.md "Adaptive context"). */
+  public static final int WHOLE_SCHEMA_TOKENS = 3000;
 
   public static AskSettings defaults() {
     return new AskSettings(
-        StrategyName.DIRECT, 5, 0.5, 800, 2, 0.5, 20, 60, 0.8, 10, 3, 3, 50, true);
+        StrategyName.DIRECT,
+        5,
+        0.5,
+        800,
+        2,
+        0.5,
+        20,
+        60,
+        0.8,
+        10,
+        3,
+        3,
+        50,
+        true,
+        WHOLE_SCHEMA_TOKENS);
   }
 
   public AskSettings withCandidates(int m) {
@@ -73,7 +97,8 @@ public record AskSettings(
         sampleRows,
         examples,
         shownRows,
-        hallucinate);
+        hallucinate,
+        wholeSchemaTokens);
   }
 
   public AskSettings withStrategy(StrategyName s) {
@@ -91,6 +116,86 @@ public record AskSettings(
         sampleRows,
         examples,
         shownRows,
-        hallucinate);
+        hallucinate,
+        wholeSchemaTokens);
+  }
+
+  public AskSettings withWholeSchemaTokens(int tokens) {
+    return new AskSettings(
+        strategy,
+        candidates,
+        temperature,
+        maxTokens,
+        correctionRounds,
+        confidenceThreshold,
+        schemaBudget,
+        widerBudget,
+        valueThreshold,
+        valueTopK,
+        sampleRows,
+        examples,
+        shownRows,
+        hallucinate,
+        tokens);
+  }
+
+  /** The bare prompt: no sample rows, no retrieved values, no examples, no corrections. */
+  AskSettings bare() {
+    return new AskSettings(
+        strategy,
+        candidates,
+        temperature,
+        maxTokens,
+        0,
+        confidenceThreshold,
+        schemaBudget,
+        widerBudget,
+        valueThreshold,
+        0,
+        0,
+        examples,
+        shownRows,
+        false,
+        wholeSchemaTokens);
+  }
+
+  /** What measuring the schema's size renders: no sample rows, values or examples. */
+  AskSettings schemaOnly() {
+    return new AskSettings(
+        strategy,
+        candidates,
+        temperature,
+        maxTokens,
+        correctionRounds,
+        confidenceThreshold,
+        schemaBudget,
+        widerBudget,
+        valueThreshold,
+        0,
+        0,
+        0,
+        shownRows,
+        false,
+        wholeSchemaTokens);
+  }
+
+  /** No sample rows and no retrieved values: for a source with no one database to read them. */
+  public AskSettings withoutDataSamples() {
+    return new AskSettings(
+        strategy,
+        candidates,
+        temperature,
+        maxTokens,
+        correctionRounds,
+        confidenceThreshold,
+        schemaBudget,
+        widerBudget,
+        valueThreshold,
+        0,
+        0,
+        examples,
+        shownRows,
+        hallucinate,
+        wholeSchemaTokens);
   }
 }

@@ -11,10 +11,17 @@ final class Candidate {
   QueryOutcome outcome;
   SqlShape shape;
   int corrections;
+  // The model answered a correction with the same statement: no further rounds for it.
+  boolean insisted;
 
   Candidate(int index, Optional<Strategy.Draft> draft) {
     this.index = index;
     this.draft = draft;
+  }
+
+  /** The model's way of saying it cannot answer: reads no table, selects only constants. */
+  boolean answerless() {
+    return shape != null && shape.constantAnswer();
   }
 
   boolean ran() {

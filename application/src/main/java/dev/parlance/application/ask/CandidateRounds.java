@@ -23,8 +23,9 @@ import java.util.concurrent.Future;
 /**
  * The candidate rounds of one question: the strategy's m drafts, each distinct statement executed
  * once through governed execution, failing and empty ones sent back with what went wrong for up to
- * N rounds, and the execution vote over what ran. A statement's outcome is remembered for the whole
- * question, so a wider retry does not run it again.
+ * N rounds (a candidate whose correction repeats its statement stops there), and the execution vote
+ * over what ran. A statement's outcome is remembered for the whole question, so a wider retry does
+ * not run it again.
  */
 final class CandidateRounds {
 
@@ -71,7 +72,9 @@ final class CandidateRounds {
         break;
       }
       List<Candidate> failing =
-          candidates.stream().filter(c -> c.draft.isPresent() && !c.hasRows()).toList();
+          candidates.stream()
+              .filter(c -> c.draft.isPresent() && !c.hasRows() && !c.insisted)
+              .toList();
       if (failing.isEmpty()) {
         break;
       }
@@ -84,11 +87,14 @@ final class CandidateRounds {
     return candidates;
   }
 
-  /** Candidates vote with their results; failed and refused ones count in the denominator. */
+  /**
+   * Candidates vote with their results; failed and refused ones, and those that say the model
+   * cannot answer (no table read, only constants selected), count in the denominator.
+   */
   ExecutionVote.Result vote(List<Candidate> candidates) {
     List<ExecutionVote.Ballot> ballots = new ArrayList<>();
     for (Candidate c : candidates) {
-      if (c.outcome instanceof QueryOutcome.Ran ran) {
+      if (c.outcome instanceof QueryOutcome.Ran ran && !c.answerless()) {
         ballots.add(
             ExecutionVote.Ballot.ran(
                 c.index,
@@ -133,8 +139,16 @@ final class CandidateRounds {
         } catch (ExecutionException ex) {
           throw new IllegalStateException(ex.getCause());
         }
-        if (fixed.isPresent()) {
-          for (Candidate c : byStatement.get(e.getKey())) {
+        if (fixed.isEmpty()) {
+          continue;
+        }
+        // A model that writes the same statement again stands by it: asking once more would cost a
+        // call for the same answer.
+        boolean same = SqlText.key(fixed.get().sql()).equals(e.getKey());
+        for (Candidate c : byStatement.get(e.getKey())) {
+          if (same) {
+            c.insisted = true;
+          } else {
             c.draft = fixed;
             c.outcome = null;
             c.corrections = round;

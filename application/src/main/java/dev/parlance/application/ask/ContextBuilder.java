@@ -64,6 +64,7 @@ final class ContextBuilder {
     }
     // Keys: every chosen table's primary key, and both ends of foreign keys among chosen tables.
     List<Join> joins = new ArrayList<>();
+    Set<String> joinKeys = new HashSet<>();
     Set<String> shown = new HashSet<>(chosen);
     for (Table t : visible.tables()) {
       if (!tables.contains(Names.key(t.name()))) {
@@ -78,15 +79,17 @@ final class ContextBuilder {
           String from = id(t, fk.columns().get(i));
           String to =
               Names.key(fk.referencedTable()) + "." + Names.key(fk.referencedColumns().get(i));
-          if (visible(visible, from) && visible(visible, to)) {
+          Join join =
+              new Join(
+                  t.name(),
+                  fk.columns().get(i),
+                  referenced(visible, fk),
+                  fk.referencedColumns().get(i));
+          // Spider's metadata lists some foreign keys twice; a prompt states each once.
+          if (visible(visible, from) && visible(visible, to) && joinKeys.add(from + "=" + to)) {
             shown.add(from);
             shown.add(to);
-            joins.add(
-                new Join(
-                    t.name(),
-                    fk.columns().get(i),
-                    referenced(visible, fk),
-                    fk.referencedColumns().get(i)));
+            joins.add(join);
           }
         }
       }

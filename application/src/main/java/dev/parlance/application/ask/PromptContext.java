@@ -66,6 +66,25 @@ record PromptContext(
     }
   }
 
+  /** A copy whose tables show at most {@code rows} sample rows each. */
+  PromptContext withSampleRows(int rows) {
+    List<PromptTable> cut =
+        tables.stream()
+            .map(
+                t ->
+                    t.sampleRows().size() <= rows
+                        ? t
+                        : new PromptTable(
+                            t.name(),
+                            t.description(),
+                            t.columns(),
+                            t.primaryKey(),
+                            rows == 0 ? List.of() : t.sampleHeader(),
+                            t.sampleRows().subList(0, rows)))
+            .toList();
+    return new PromptContext(question, dialect, cut, joins, values, hints, examples, visible);
+  }
+
   /** The shown columns as {@code table.column} ids. */
   List<String> columnIds() {
     return tables.stream()

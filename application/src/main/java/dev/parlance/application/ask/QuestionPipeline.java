@@ -13,7 +13,13 @@ import dev.parlance.domain.completion.CompleteChatPort;
 @FunctionalInterface
 public interface QuestionPipeline {
 
-  /** Answers with the given model, reporting first-use indexing to {@code progress}. */
+  /**
+   * Answers with the given model. The source's indexes are the caller's to have ready ({@link
+   * dev.parlance.application.source.IndexSourceUseCase#awaitReady}): the pipeline reads them, it
+   * does not build them.
+   *
+   * @param progress the question's slow stages, for callers that show them (none report yet)
+   */
   Answer ask(Command command, CompleteChatPort llm, Progress progress);
 
   default Answer ask(Command command, CompleteChatPort llm) {

@@ -8,11 +8,16 @@ import dev.parlance.application.retrieval.HallucinationExamples;
 import dev.parlance.application.retrieval.Progress;
 import dev.parlance.application.retrieval.RetrievalQuery;
 import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
-import dev.parlance.application.retrieval.SourceSchemaUseCase;
 import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.catalog.ReadCatalogPort;
 import dev.parlance.domain.catalog.SchemaCatalog;
 import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.completion.CountTokensPort;
+import dev.parlance.domain.curation.Curation;
+import dev.parlance.domain.curation.Suggestion;
+import dev.parlance.domain.curation.SuggestionKind;
+import dev.parlance.domain.curation.SuggestionStatus;
+import dev.parlance.domain.curation.SuggestionsPort;
 import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.GovernancePolicy;
@@ -23,21 +28,20 @@ import dev.parlance.domain.question.CuratedContextPort;
 import dev.parlance.domain.question.ExecutionVote;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.retrieval.HallucinatedSchema;
-import dev.parlance.domain.retrieval.IndexSchemaPort;
 import dev.parlance.domain.retrieval.RetrievalMode;
 import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
 import dev.parlance.domain.sql.AnalyzeSqlPort;
 import dev.parlance.domain.sql.SqlShape;
-import dev.parlance.domain.values.IndexValuesPort;
-import dev.parlance.domain.values.ReadColumnValuesPort;
 import dev.parlance.domain.values.SearchValuesPort;
 import dev.parlance.domain.values.ValueMatch;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -51,10 +55,11 @@ import java.util.concurrent.Future;
  */
 public final class QuestionPipelineService implements QuestionPipeline {
 
-  /** Distinct values read per text column for the value index, and their longest length. */
-  public static final int VALUES_PER_COLUMN = 5000;
+  /** The share of a whole schema's tokens its sample rows may add (docs/ask.md). */
+  static final double SAMPLE_SHARE = 0.25;
 
-  public static final int VALUE_MAX_LENGTH = 100;
+  /** The sample tokens a whole schema may add however small it is. */
+  static final long SAMPLE_FLOOR = 100;
 
   /** Rows of each competing reading shown with an unsure answer. */
   static final int PREVIEW_ROWS = 5;
@@ -64,22 +69,44 @@ public final class QuestionPipelineService implements QuestionPipeline {
       DataSourcesPort sources,
       GovernancePoliciesPort policies,
       ReadCatalogPort catalogs,
-      SourceSchemaUseCase schemaIndexing,
-      IndexSchemaPort schemaIndex,
       EmbedTextPort embedder,
       RetrieveSchemaUseCase retriever,
-      ReadColumnValuesPort valueReader,
-      IndexValuesPort valueIndex,
       SearchValuesPort valueSearch,
       ExecuteQueryPort governedReads,
       RunQueryUseCase runQuery,
       AnalyzeSqlPort analyzer,
       CuratedContextPort curation,
-      HallucinationExamples hallucinationExamples) {}
+      HallucinationExamples hallucinationExamples,
+      CountTokensPort tokens,
+      SuggestionsPort suggestions) {}
 
   private final Ports ports;
   private final AskSettings defaults;
   private final Map<StrategyName, Strategy> strategies = new EnumMap<>(StrategyName.class);
+  // Per source and user: whether the last question needed retrieval (a hint for starting the
+  // hallucination call early; the decision itself is made on the schema read).
+  private final Map<String, Boolean> retrievalLastTime = new ConcurrentHashMap<>();
+  // The whole visible schema's size, per schema and curation.
+  private final Map<SchemaKey, Long> wholeSchemaTokens =
+      java.util.Collections.synchronizedMap(
+          new java.util.LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<SchemaKey, Long> eldest) {
+              return size() > 64;
+            }
+          });
+
+  private record SchemaKey(SchemaCatalog visible, CuratedContext curated) {}
+
+  // Rendered schemas' token counts: counting a large schema's text costs more than rendering it.
+  private final Map<String, Long> schemaTokens =
+      java.util.Collections.synchronizedMap(
+          new java.util.LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+              return size() > 64;
+            }
+          });
 
   public QuestionPipelineService(Ports ports, AskSettings defaults) {
     this.ports = ports;
@@ -112,7 +139,6 @@ public final class QuestionPipelineService implements QuestionPipeline {
     private final DataSource source;
     private final Command command;
     private final AskSettings settings;
-    private final Progress progress;
     private final Ledger ledger;
     private final Strategy strategy;
     private final GovernancePolicy policy;
@@ -129,7 +155,6 @@ public final class QuestionPipelineService implements QuestionPipeline {
       this.source = source;
       this.command = command;
       this.settings = settings;
-      this.progress = progress;
       this.ledger = new Ledger(llm, progress);
       this.strategy = strategies.get(settings.strategy());
       this.policy =
@@ -137,39 +162,67 @@ public final class QuestionPipelineService implements QuestionPipeline {
               .policies()
               .current(source.name())
               .orElseGet(() -> GovernancePolicy.defaults(source.name()));
-      this.curated = ports.curation().forSource(source.name());
+      CuratedContext context = ports.curation().forSource(source.name());
+      this.curated =
+          command.ownExampleHidden() ? context.withoutExamplesAsking(command.question()) : context;
     }
 
     private long started;
+    private SchemaView view = SchemaView.unknown();
 
     Answer answer() {
-      ensureIndexes();
       started = System.nanoTime();
-      // The hallucination call runs while Parlance reads the catalog and looks up values.
-      Optional<HallucinatedSchema> hallucination;
-      List<ValueMatch> values;
+      Optional<AskQuestionUseCase.Baseline> baseline = command.baseline();
+      AskSettings asked = baseline.isPresent() ? settings.bare() : settings;
+      // Whether this source needed retrieval for this user last time: then the hallucination call
+      // starts at once and runs while Parlance reads the catalog and looks up values.
+      String hintKey = source.name() + "\u0000" + command.user();
+      boolean expectRetrieval =
+          baseline.isEmpty() && Boolean.TRUE.equals(retrievalLastTime.get(hintKey));
+      Optional<HallucinatedSchema> hallucination = Optional.empty();
+      List<ValueMatch> values = List.of();
       try (ExecutorService background = Executors.newVirtualThreadPerTaskExecutor()) {
-        Future<Optional<HallucinatedSchema>> asked = background.submit(this::hallucinate);
+        Future<Optional<HallucinatedSchema>> hallucinating =
+            expectRetrieval ? background.submit(this::hallucinate) : null;
         // Embedding the question needs the cores the model's call leaves idle; retrieval then
         // finds it among the recent embeddings.
         background.submit(() -> ports.embedder().embedQuery(command.question()));
         SchemaCatalog catalog = ledger.time("catalog", () -> ports.catalogs().read(source));
         visible = new Visibility(policy, command.user()).visible(catalog);
-        values =
-            ledger.time(
-                "values",
-                () ->
-                    new ValueRetrieval(ports.valueSearch(), ports.governedReads())
-                        .find(
-                            source,
-                            policy,
-                            command.user(),
-                            command.question(),
-                            visible,
-                            curated,
-                            settings.valueThreshold(),
-                            settings.valueTopK()));
-        hallucination = join(asked);
+        view = ledger.time("catalog", () -> decide(baseline));
+        boolean retrieval = view.way() == SchemaView.Way.RETRIEVAL;
+        if (baseline.isEmpty()) {
+          retrievalLastTime.put(hintKey, retrieval);
+        }
+        if (retrieval && hallucinating == null) {
+          hallucinating = background.submit(this::hallucinate);
+        }
+        if (asked.valueTopK() > 0) {
+          values =
+              ledger.time(
+                  "values",
+                  () ->
+                      new ValueRetrieval(ports.valueSearch(), ports.governedReads())
+                          .find(
+                              source,
+                              policy,
+                              command.user(),
+                              command.question(),
+                              visible,
+                              curated,
+                              settings.valueThreshold(),
+                              settings.valueTopK()));
+        }
+        if (hallucinating != null) {
+          Optional<HallucinatedSchema> h = join(hallucinating);
+          if (retrieval) {
+            hallucination = h;
+          } else {
+            notes.add(
+                "the schema now fits the whole-schema budget; the hallucination asked for was not"
+                    + " used");
+          }
+        }
       }
       if (ledger.queued()) {
         return Answer.queued(trace());
@@ -177,25 +230,34 @@ public final class QuestionPipelineService implements QuestionPipeline {
       CandidateRounds rounds =
           new CandidateRounds(
               strategy,
-              new Strategy.Tools(ledger, settings, ports.analyzer()),
+              new Strategy.Tools(ledger, asked, ports.analyzer()),
               ports.runQuery(),
               ports.analyzer(),
               source.name(),
               command.user(),
               visible);
-      List<String> selected = retrieve(hallucination, settings.schemaBudget());
-      PromptContext context = context(selected, values);
-      List<Candidate> candidates = rounds.attempt(context, settings.correctionRounds());
+      List<String> selected =
+          switch (view.way()) {
+            case RETRIEVAL -> retrieve(hallucination, settings.schemaBudget());
+            case WHOLE_SCHEMA -> ContextBuilder.everything(visible);
+            case BASELINE -> baselineColumns;
+          };
+      PromptContext context = context(selected, values, asked);
+      if (view.way() == SchemaView.Way.WHOLE_SCHEMA) {
+        context = withinSampleShare(context, view.schemaTokens());
+      }
+      view = view.shown(context.columnCount());
+      List<Candidate> candidates = rounds.attempt(context, asked.correctionRounds());
       if (ledger.queued()) {
         return Answer.queued(trace());
       }
-      if (candidates.stream().noneMatch(Candidate::hasRows)) {
+      if (baseline.isEmpty() && candidates.stream().noneMatch(Candidate::hasRows)) {
         // RB-SQL: after repeated failure, once more with a wider schema (all of it when it fits).
         List<String> wider =
             visible.columnCount() <= settings.widerBudget()
                 ? ContextBuilder.everything(visible)
                 : retrieve(hallucination, settings.widerBudget());
-        PromptContext widerContext = context(wider, values);
+        PromptContext widerContext = context(wider, values, asked);
         if (widerContext.columnCount() > context.columnCount()) {
           notes.add(
               "no candidate returned rows with "
@@ -210,12 +272,116 @@ public final class QuestionPipelineService implements QuestionPipeline {
           if (retry.stream().anyMatch(Candidate::ran)) {
             candidates = retry;
             context = widerContext;
+            view = view.shown(context.columnCount());
           }
         }
       }
       final List<Candidate> pool = candidates;
       ExecutionVote.Result vote = ledger.time("voting", () -> rounds.vote(pool));
       return result(context, pool, vote);
+    }
+
+    private List<String> baselineColumns = List.of();
+
+    // A whole schema's sample rows take at most SAMPLE_SHARE of its own tokens (SAMPLE_FLOOR on a
+    // tiny one, where a share would be none): as many rows per table as fit, so that showing a
+    // small schema whole stays near the bare prompt's cost.
+    private PromptContext withinSampleShare(PromptContext context, long schemaTokens) {
+      long allowed = schemaTokens + Math.max(Math.round(schemaTokens * SAMPLE_SHARE), SAMPLE_FLOOR);
+      for (int rows = settings.sampleRows(); rows > 0; rows--) {
+        PromptContext cut = context.withSampleRows(rows);
+        if (ports.tokens().count(SchemaText.createTables(cut)) <= allowed) {
+          if (rows < settings.sampleRows()) {
+            notes.add(
+                "sample rows cut to "
+                    + rows
+                    + " per table: a whole schema's samples take at most "
+                    + Math.round(100 * SAMPLE_SHARE)
+                    + "% of its tokens (or "
+                    + SAMPLE_FLOOR
+                    + ")");
+          }
+          return cut;
+        }
+      }
+      if (settings.sampleRows() > 0) {
+        notes.add("no sample rows: one row per table would exceed the whole schema's share");
+      }
+      return context.withSampleRows(0);
+    }
+
+    // The whole visible schema, rendered as prompts show it (descriptions, keys; no samples), in
+    // tokens: within the budget the prompt shows it whole.
+    private SchemaView decide(Optional<AskQuestionUseCase.Baseline> baseline) {
+      List<String> everything = ContextBuilder.everything(visible);
+      // Rendering a large schema costs more than comparing it: the same schema, the same size.
+      long tokens =
+          wholeSchemaTokens.computeIfAbsent(
+              new SchemaKey(visible, curated), k -> schemaTokens(everything));
+      int columns = visible.columnCount();
+      if (baseline.isPresent()) {
+        int limit = baseline.get().tokenLimit();
+        baselineColumns = everything;
+        if (limit > 0 && tokens > limit) {
+          baselineColumns = fitting(limit);
+          notes.add(
+              "the whole schema ("
+                  + tokens
+                  + " tokens) exceeds the baseline's limit of "
+                  + limit
+                  + ": the prompt shows the "
+                  + baselineColumns.size()
+                  + " columns of the first tables that fit");
+        }
+        return new SchemaView(
+            SchemaView.Way.BASELINE,
+            tokens,
+            limit,
+            ports.tokens().tokenizer(),
+            baselineColumns.size(),
+            columns);
+      }
+      int budget = settings.wholeSchemaTokens();
+      SchemaView.Way way =
+          budget > 0 && tokens <= budget ? SchemaView.Way.WHOLE_SCHEMA : SchemaView.Way.RETRIEVAL;
+      return new SchemaView(way, tokens, budget, ports.tokens().tokenizer(), 0, columns);
+    }
+
+    // Whole tables in catalog order while their rendering stays within the limit.
+    private List<String> fitting(int limit) {
+      List<String> kept = new ArrayList<>();
+      for (dev.parlance.domain.catalog.Table t : visible.tables()) {
+        List<String> with = new ArrayList<>(kept);
+        t.columns()
+            .forEach(
+                c ->
+                    with.add(
+                        dev.parlance.domain.catalog.Names.key(t.name())
+                            + "."
+                            + dev.parlance.domain.catalog.Names.key(c.name())));
+        if (schemaTokens(with) > limit) {
+          break;
+        }
+        kept = with;
+      }
+      return kept;
+    }
+
+    private long schemaTokens(List<String> columns) {
+      String text =
+          SchemaText.createTables(
+              new ContextBuilder(ports.governedReads(), ports.embedder())
+                  .build(
+                      source,
+                      policy,
+                      command.user(),
+                      command.question(),
+                      visible,
+                      columns,
+                      List.of(),
+                      curated,
+                      settings.schemaOnly()));
+      return schemaTokens.computeIfAbsent(text, ports.tokens()::count);
     }
 
     private <T> T join(Future<T> future) {
@@ -234,41 +400,6 @@ public final class QuestionPipelineService implements QuestionPipeline {
 
     private long wall() {
       return (System.nanoTime() - started) / 1_000_000;
-    }
-
-    // Indexing a source's schema and values happens once, on its first question.
-    private void ensureIndexes() {
-      boolean schemaCurrent =
-          ports
-              .schemaIndex()
-              .status(source.name())
-              .map(s -> s.model().equals(ports.embedder().modelName()))
-              .orElse(false);
-      boolean valuesIndexed = ports.valueIndex().count(source.name()).isPresent();
-      if (schemaCurrent && valuesIndexed) {
-        return;
-      }
-      String stage = "indexing (first use)";
-      ledger.time(
-          stage,
-          () -> {
-            if (!schemaCurrent) {
-              ports.schemaIndexing().index(source.name(), progress);
-            }
-            if (!valuesIndexed) {
-              progress.update("reading values", 0, 1);
-              SchemaCatalog structure = ports.catalogs().read(source);
-              ports
-                  .valueIndex()
-                  .replace(
-                      source.name(),
-                      ports
-                          .valueReader()
-                          .read(source, structure, VALUES_PER_COLUMN, VALUE_MAX_LENGTH));
-              progress.update("reading values", 1, 1);
-            }
-          });
-      ledger.markOneTime(stage);
     }
 
     private Optional<HallucinatedSchema> hallucinate() {
@@ -302,7 +433,8 @@ public final class QuestionPipelineService implements QuestionPipeline {
                   .columnIds());
     }
 
-    private PromptContext context(List<String> selected, List<ValueMatch> values) {
+    private PromptContext context(
+        List<String> selected, List<ValueMatch> values, AskSettings asked) {
       return ledger.time(
           "context",
           () ->
@@ -316,7 +448,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
                       selected,
                       values,
                       curated,
-                      settings));
+                      asked));
     }
 
     // What a question that stopped before its prompt was built (queued) tells.
@@ -331,7 +463,8 @@ public final class QuestionPipelineService implements QuestionPipeline {
           ledger.reports(),
           notes,
           wall(),
-          ledger.llmBusyMillis());
+          ledger.llmBusyMillis(),
+          view);
     }
 
     private Answer.Trace trace(PromptContext context, List<Candidate> pool) {
@@ -345,10 +478,22 @@ public final class QuestionPipelineService implements QuestionPipeline {
           ledger.reports(),
           notes,
           wall(),
-          ledger.llmBusyMillis());
+          ledger.llmBusyMillis(),
+          view);
     }
 
     private Answer result(PromptContext context, List<Candidate> pool, ExecutionVote.Result vote) {
+      if (vote.winner().isEmpty() && pool.stream().anyMatch(Candidate::answerless)) {
+        String sql =
+            pool.stream().filter(Candidate::answerless).findFirst().orElseThrow().draft.get().sql();
+        suggestCuration(sql);
+        return Answer.cannotAnswer(
+            trace(context, pool),
+            "cannot answer from this source: the model's SQL reads no table or selects only"
+                + " constants ("
+                + SqlText.oneLine(sql)
+                + "); the question went to the source's stewards as a curation suggestion");
+      }
       if (vote.winner().isEmpty()) {
         String why =
             pool.stream()
@@ -386,6 +531,38 @@ public final class QuestionPipelineService implements QuestionPipeline {
               vote.confidence(),
               readings(pool, vote, 0),
               explanation);
+    }
+
+    // Staff asked something no view covers: the stewards' queue gets it, once while pending.
+    private void suggestCuration(String sql) {
+      String target =
+          command.question().length() > 400
+              ? command.question().substring(0, 399) + "…"
+              : command.question();
+      try {
+        boolean queued =
+            ports.suggestions().list(source.name(), SuggestionStatus.PENDING).stream()
+                .anyMatch(s -> s.kind() == SuggestionKind.UNANSWERED && s.target().equals(target));
+        if (queued) {
+          return;
+        }
+        ports
+            .suggestions()
+            .add(
+                List.of(
+                    Suggestion.pending(
+                        SuggestionKind.UNANSWERED,
+                        target,
+                        "staff asked \""
+                            + SqlText.oneLine(command.question())
+                            + "\"; no view covers it (the model wrote "
+                            + SqlText.oneLine(sql)
+                            + ")",
+                        Curation.empty(source.name()),
+                        Instant.now())));
+      } catch (RuntimeException e) {
+        notes.add("the curation suggestion could not be stored: " + e.getMessage());
+      }
     }
 
     private List<Reading> readings(List<Candidate> pool, ExecutionVote.Result vote, int skip) {

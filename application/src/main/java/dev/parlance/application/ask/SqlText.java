@@ -94,6 +94,11 @@ final class SqlText {
   }
 
   /** Whitespace-insensitive identity of a statement, for executing each distinct one once. */
+  /** On one line, for messages. */
+  static String oneLine(String sql) {
+    return sql.replaceAll("\\s+", " ").strip();
+  }
+
   static String key(String sql) {
     return sql.replaceAll("\\s+", " ").strip().replaceAll(";$", "").strip();
   }

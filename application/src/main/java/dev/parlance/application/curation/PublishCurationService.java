@@ -93,17 +93,19 @@ public final class PublishCurationService implements PublishCurationUseCase {
         sources
             .find(curation.source())
             .orElseThrow(() -> new UnknownSourceException(curation.source()));
+    // Validation takes a while; a publish that overtakes this one makes it a conflict.
+    int startedFrom = store.latestVersion(source.name());
     ValidationReport validation = validator.validate(curation);
     if (!validation.passed()) {
       return new PublishOutcome.Blocked(validation);
     }
     Optional<CurationVersion> previous = store.published(source.name());
-    CurationVersion published = store.publish(curation, steward, note, draft);
+    CurationVersion published = store.publishIfLatest(startedFrom, curation, steward, note, draft);
     String reindexed;
     try {
       var report = index.get().index(source.name(), Progress.silent());
       reindexed =
-          "re-indexed "
+          (report.unchanged() ? "index already current: " : "re-indexed ")
               + report.tables()
               + " tables and views, "
               + report.columns()

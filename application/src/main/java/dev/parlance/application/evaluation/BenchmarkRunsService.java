@@ -1,17 +1,17 @@
 package dev.parlance.application.evaluation;
 
 import dev.parlance.application.access.SourceAccess;
-import dev.parlance.domain.evaluation.BenchmarkRunsPort;
-import dev.parlance.domain.evaluation.BenchmarkRunsPort.BenchmarkRun;
+import dev.parlance.domain.evaluation.ListBenchmarkRunsPort;
+import dev.parlance.domain.evaluation.ListBenchmarkRunsPort.BenchmarkRun;
 import dev.parlance.domain.governance.UserIdentity;
 import java.util.List;
 
 /** Lists kept benchmark runs and reads their reports, for admins. */
 public final class BenchmarkRunsService implements BenchmarkRunsUseCase {
 
-  private final BenchmarkRunsPort runs;
+  private final ListBenchmarkRunsPort runs;
 
-  public BenchmarkRunsService(BenchmarkRunsPort runs) {
+  public BenchmarkRunsService(ListBenchmarkRunsPort runs) {
     this.runs = runs;
   }
 

@@ -1,6 +1,6 @@
 package dev.parlance.application.evaluation;
 
-import dev.parlance.domain.evaluation.BenchmarkRunsPort.BenchmarkRun;
+import dev.parlance.domain.evaluation.ListBenchmarkRunsPort.BenchmarkRun;
 import dev.parlance.domain.governance.UserIdentity;
 import java.util.List;
 

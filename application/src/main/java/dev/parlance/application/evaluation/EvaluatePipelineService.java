@@ -6,12 +6,16 @@ import dev.parlance.application.ask.QuestionPipeline;
 import dev.parlance.application.ask.StageReport;
 import dev.parlance.application.ask.StrategyName;
 import dev.parlance.application.retrieval.Progress;
+import dev.parlance.application.source.IndexSourceUseCase;
 import dev.parlance.domain.benchmark.BenchmarkDataException;
+import dev.parlance.domain.benchmark.LoadRetrievalBenchmarkPort;
 import dev.parlance.domain.catalog.ReadCatalogPort;
+import dev.parlance.domain.catalog.SchemaCatalog;
 import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.completion.CompletionRequest;
 import dev.parlance.domain.completion.Completions;
 import dev.parlance.domain.completion.FailureKind;
+import dev.parlance.domain.curation.PublishedCurationPort;
 import dev.parlance.domain.evaluation.EvaluationBenchmark;
 import dev.parlance.domain.evaluation.EvaluationQuestion;
 import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
@@ -21,6 +25,8 @@ import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
 import dev.parlance.domain.evaluation.RunBenchmarkQueryPort;
 import dev.parlance.domain.evaluation.VerifiedQuestion;
 import dev.parlance.domain.evaluation.VerifiedQuestionFile;
+import dev.parlance.domain.governance.GovernancePoliciesPort;
+import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
 import dev.parlance.domain.sql.AnalyzeSqlPort;
@@ -65,9 +71,50 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
       ReadVerifiedQuestionsPort verifiedQuestions,
       DataSourcesPort sources,
       Supplier<QuestionPipeline> pipeline,
+      IndexSourceUseCase indexing,
       RunBenchmarkQueryPort runner,
       ReadCatalogPort catalogs,
-      AnalyzeSqlPort analyzer) {}
+      AnalyzeSqlPort analyzer,
+      GovernancePoliciesPort policies,
+      PublishedCurationPort curations,
+      LoadRetrievalBenchmarkPort unions,
+      Function<UnionSource, Asker> unionPipeline) {
+
+    /** What benchmarks and verified questions need; no union, no curation. */
+    public Ports(
+        LoadEvaluationBenchmarkPort benchmarks,
+        ReadVerifiedQuestionsPort verifiedQuestions,
+        DataSourcesPort sources,
+        Supplier<QuestionPipeline> pipeline,
+        IndexSourceUseCase indexing,
+        RunBenchmarkQueryPort runner,
+        ReadCatalogPort catalogs,
+        AnalyzeSqlPort analyzer) {
+      this(
+          benchmarks,
+          verifiedQuestions,
+          sources,
+          pipeline,
+          indexing,
+          runner,
+          catalogs,
+          analyzer,
+          null,
+          PublishedCurationPort.none(),
+          (dataset, dir, file) -> {
+            throw new IllegalStateException("no union benchmarks here");
+          },
+          union -> {
+            throw new IllegalStateException("no union benchmarks here");
+          });
+    }
+  }
+
+  /**
+   * A pipeline and what keeps its sources' indexes: questions are asked once their source is ready,
+   * so that the one way a source is indexed is the indexing use case's.
+   */
+  public record Asker(QuestionPipeline pipeline, IndexSourceUseCase indexing) {}
 
   private final Ports ports;
   private QuestionPipeline pipeline;
@@ -90,17 +137,29 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
       Function<StrategyName, PipelineRunLogPort> logs,
       Watch watch) {
     long start = System.nanoTime();
-    EvaluationBenchmark benchmark = load(command.questions());
+    Map<String, String> baseGold = new HashMap<>();
+    EvaluationBenchmark benchmark = load(command, baseGold);
     List<String> notes = new ArrayList<>();
     List<EvaluationQuestion> selected = select(benchmark, command, notes);
     Map<String, DataSource> sources = sources(benchmark, selected);
+    Optional<UnionSource> union = union(command.questions(), benchmark, notes);
+    Supplier<Asker> asker =
+        union.isPresent()
+            ? memo(() -> ports.unionPipeline().apply(union.get()))
+            : memo(() -> new Asker(pipeline(), ports.indexing()));
+    ScoredAs scoredAs =
+        switch (command.questions()) {
+          case Questions.Benchmark b -> union.map(ScoredAs::union).orElseGet(ScoredAs::plain);
+          case Questions.Verified v ->
+              ScoredAs.verified(ports.curations(), sources, baseGold, command.baseTablesOnly());
+        };
     if (command.questions() instanceof Questions.Benchmark b
         && b.dataset().label().startsWith("bird")) {
       notes.add(
           command.evidence()
               ? "BIRD's evidence was appended to each question (\"External Knowledge: …\"), as"
                   + " BIRD's leaderboard gives it"
-              : "BIRD's evidence was not given to the pipeline (--no-evidence)");
+              : "BIRD's evidence was not given to the pipeline (the harder setting)");
     }
     PipelineScoring scoring =
         new PipelineScoring(
@@ -110,12 +169,14 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
             command.effectiveSemantics(),
             command.jaccard(),
             benchmark,
-            sources);
+            sources,
+            scoredAs);
     List<PipelineEvaluation.StrategyRun> runs = new ArrayList<>();
     for (StrategyName strategy : command.strategies()) {
       PipelineRunLogPort log = logs.apply(strategy);
       Map<String, PipelineAnswer> done = open(log, configuration(command, benchmark, strategy));
-      Asking asking = new Asking(command, strategy, llm, log, done, sources, watch, notes);
+      Asking asking =
+          new Asking(command, strategy, llm, log, done, sources, watch, notes, asker, union);
       asking.run(selected);
       runs.add(scoring.run(strategy.label(), selected, done, asking.state(log, selected), notes));
     }
@@ -146,6 +207,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
             p.missingDatabases(),
             p.notes(),
             p.warnings(),
+            p.caveats(),
             seconds),
         r.bySemantics(),
         r.answers(),
@@ -153,15 +215,54 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         r.state());
   }
 
-  private EvaluationBenchmark load(Questions questions) {
-    return switch (questions) {
+  private EvaluationBenchmark load(Command command, Map<String, String> baseGold) {
+    return switch (command.questions()) {
       case Questions.Benchmark b -> ports.benchmarks().load(b.dataset(), b.dataDir());
-      case Questions.Verified v -> verified(v.file());
+      case Questions.Verified v -> verified(v.file(), command.baseTablesOnly(), baseGold);
     };
   }
 
+  private static <T> Supplier<T> memo(Supplier<T> make) {
+    return new Supplier<>() {
+      private T made;
+
+      @Override
+      public synchronized T get() {
+        if (made == null) {
+          made = make.get();
+        }
+        return made;
+      }
+    };
+  }
+
+  // A union benchmark's schema: every database's tables, named db.table (CRUSH4SQL's lists).
+  private Optional<UnionSource> union(
+      Questions questions, EvaluationBenchmark benchmark, List<String> notes) {
+    if (!(questions instanceof Questions.Benchmark b) || b.dataset().union().isEmpty()) {
+      return Optional.empty();
+    }
+    var retrieval = ports.unions().load(b.dataset().union().get(), b.dataDir(), Optional.empty());
+    String name = UnionSource.sourceName(b.dataset().label());
+    UnionSource union =
+        new UnionSource(
+            name, new SchemaCatalog(name, retrieval.catalog().tables()), benchmark.databases());
+    notes.add(
+        "asked over the union of "
+            + union.tablesByDatabase().size()
+            + " databases' schemas ("
+            + union.catalog().columnCount()
+            + " columns) as source "
+            + name
+            + "; each answer ran on its question's own database with that database's qualifier"
+            + " removed; no sample rows or retrieved values (a union has no one database to"
+            + " sample)");
+    return Optional.of(union);
+  }
+
   // An organisation's verified questions as a benchmark over its configured sources.
-  private EvaluationBenchmark verified(Path file) {
+  private EvaluationBenchmark verified(
+      Path file, boolean baseTablesOnly, Map<String, String> baseGold) {
     VerifiedQuestionFile read = ports.verifiedQuestions().read(file);
     List<VerifiedQuestion> verified = read.questions();
     if (verified.isEmpty()) {
@@ -182,11 +283,14 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
               Optional.empty(),
               v.sql(),
               v.difficulty()));
+      v.baseSql().ifPresent(sql -> baseGold.put(String.valueOf(questions.size()), sql));
       if (!databases.containsKey(v.source()) && !missing.contains(v.source())) {
         ports
             .sources()
             .find(v.source())
-            .ifPresentOrElse(s -> databases.put(v.source(), s), () -> missing.add(v.source()));
+            .ifPresentOrElse(
+                s -> databases.put(v.source(), baseTablesOnly ? baseTables(s) : s),
+                () -> missing.add(v.source()));
       }
     }
     List<String> notes = new ArrayList<>();
@@ -208,6 +312,39 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         missing,
         List.copyOf(difficulties),
         notes);
+  }
+
+  /**
+   * The source's base tables alone: a shadow source {@code <name>-raw} on the same database and
+   * credentials, under a copy of the source's policy, with no curation of its own.
+   */
+  private DataSource baseTables(DataSource curated) {
+    DataSource raw =
+        new DataSource(
+            curated.name() + "-raw", curated.jdbcUrl(), curated.dialect(), curated.credentials());
+    Optional<DataSource> known = ports.sources().find(raw.name());
+    if (known.isEmpty() || !known.get().equals(raw)) {
+      ports.sources().save(raw);
+    }
+    if (ports.policies() != null) {
+      ports
+          .policies()
+          .current(curated.name())
+          .ifPresent(
+              policy -> {
+                GovernancePolicy copy = policy.forSource(raw.name());
+                boolean same =
+                    ports
+                        .policies()
+                        .current(raw.name())
+                        .map(p -> p.forSource(raw.name()).sameRules(copy))
+                        .orElse(false);
+                if (!same) {
+                  ports.policies().publish(copy, "parlance-bench");
+                }
+              });
+    }
+    return raw;
   }
 
   // The run's questions in benchmark order: the databases asked for, then the limit (counted over
@@ -289,6 +426,21 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
     c.put("candidates", String.valueOf(command.candidates()));
     c.put("evidence", String.valueOf(command.evidence()));
     c.put("user", command.user().name());
+    // Absent from pipeline runs, so that their logs read as before.
+    command
+        .baseline()
+        .ifPresent(
+            b ->
+                c.put(
+                    "baseline",
+                    "whole schema"
+                        + (b.tokenLimit() > 0 ? ", at most " + b.tokenLimit() + " tokens" : "")));
+    if (!command.ownExamples()) {
+      c.put("own-examples", "hidden");
+    }
+    if (command.baseTablesOnly()) {
+      c.put("curation", "off: base tables alone");
+    }
     c.putAll(command.runIdentity());
     return c;
   }
@@ -315,12 +467,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
           }
         });
     if (!differences.isEmpty()) {
-      throw new IllegalArgumentException(
-          "the run log "
-              + log.location()
-              + " belongs to a run with another configuration ("
-              + String.join("; ", differences)
-              + "): name another run (--run) or start this one over (--fresh)");
+      throw new RunConfigurationChangedException(log.location(), String.join("; ", differences));
     }
     Map<String, PipelineAnswer> done = new HashMap<>();
     for (PipelineAnswer a : log.answers()) {
@@ -347,6 +494,11 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
     private final Map<String, DataSource> sources;
     private final Watch watch;
     private final List<String> notes;
+    private final Supplier<Asker> asker;
+    // Sources whose indexes this loop found ready.
+    private final Set<String> ready = new java.util.HashSet<>();
+    private final Optional<UnionSource> union;
+    private String unionOn;
     private int resumed;
     private int askedNow;
     private int waiting;
@@ -361,7 +513,11 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         Map<String, PipelineAnswer> done,
         Map<String, DataSource> sources,
         Watch watch,
-        List<String> notes) {
+        List<String> notes,
+        Supplier<Asker> asker,
+        Optional<UnionSource> union) {
+      this.asker = asker;
+      this.union = union;
       this.command = command;
       this.strategy = strategy;
       this.llm = new WatchedModel(llm);
@@ -398,8 +554,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
                     streak
                         + " questions in a row failed ("
                         + trouble.get()
-                        + "); stopped so as not to log them as wrong: run the same command again"
-                        + " to resume");
+                        + "); stopped so as not to log them as wrong");
             return;
           }
         } else {
@@ -415,17 +570,33 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
       llm.reset();
       Answer answer;
       try {
+        if (union.isPresent()) {
+          source = pointUnionAt(q.database());
+        }
+        Asker asking = asker.get();
+        if (ready.add(source.name())) {
+          try {
+            asking.indexing().awaitReady(source.name(), watch.indexing());
+          } catch (RuntimeException e) {
+            ready.remove(source.name());
+            throw e;
+          }
+        }
         answer =
-            pipeline()
+            asking
+                .pipeline()
                 .ask(
                     new AskQuestionUseCase.Command(
                         source.name(),
                         questionText(q, command.evidence()),
                         command.user(),
                         Optional.of(strategy),
-                        OptionalInt.of(command.candidates())),
+                        OptionalInt.of(command.candidates()),
+                        Optional.empty(),
+                        command.baseline(),
+                        !command.ownExamples()),
                     llm,
-                    watch.indexing());
+                    Progress.silent());
       } catch (RuntimeException e) {
         String why = "question " + q.id() + " failed: " + oneLine(e.getMessage(), e);
         notes.add(why + " (not logged; asked again next time)");
@@ -449,6 +620,19 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
       done.put(q.id(), logged);
       askedNow++;
       return Optional.empty();
+    }
+
+    // The union source runs answers on the database of the question being asked.
+    private DataSource pointUnionAt(String database) {
+      DataSource on = union.get().askedOn(database);
+      if (!database.equals(unionOn)) {
+        Optional<DataSource> known = ports.sources().find(on.name());
+        if (known.isEmpty() || !known.get().equals(on)) {
+          ports.sources().save(on);
+        }
+        unionOn = database;
+      }
+      return on;
     }
 
     PipelineEvaluation.RunState state(PipelineRunLogPort log, List<EvaluationQuestion> questions) {
@@ -504,7 +688,8 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         stages,
         a.wallMillis(),
         a.llmWallMillis(),
-        a.problem());
+        a.problem(),
+        Optional.of(a.schemaView().way().label()));
   }
 
   /**

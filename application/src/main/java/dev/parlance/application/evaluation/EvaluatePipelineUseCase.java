@@ -1,5 +1,6 @@
 package dev.parlance.application.evaluation;
 
+import dev.parlance.application.ask.AskQuestionUseCase;
 import dev.parlance.application.ask.StrategyName;
 import dev.parlance.application.retrieval.Progress;
 import dev.parlance.domain.completion.CompleteChatPort;
@@ -87,6 +88,13 @@ public interface EvaluatePipelineUseCase {
    * @param user who the questions are asked for (governance applies as for that user)
    * @param runIdentity what else makes two runs comparable (the model, the pipeline's settings); a
    *     log started with other values is refused
+   * @param baseline ask with the bare whole-schema prompt instead of the pipeline's context
+   * @param baseTablesOnly ask each verified question of its source's base tables alone: a shadow
+   *     source {@code <source>-raw} on the same database, under the same policy, without curation
+   *     (the other side of a curated run)
+   * @param ownExamples whether a verified question may be shown itself as an example (its twin
+   *     among the source's verified questions, matched by text); off, a run over the verified set
+   *     measures something
    */
   record Command(
       Questions questions,
@@ -98,7 +106,10 @@ public interface EvaluatePipelineUseCase {
       Optional<EvaluationSemantics> semantics,
       JaccardThresholds jaccard,
       UserIdentity user,
-      Map<String, String> runIdentity) {
+      Map<String, String> runIdentity,
+      Optional<AskQuestionUseCase.Baseline> baseline,
+      boolean baseTablesOnly,
+      boolean ownExamples) {
 
     public Command {
       Objects.requireNonNull(questions, "questions");
@@ -118,6 +129,71 @@ public interface EvaluatePipelineUseCase {
       jaccard = Objects.requireNonNullElse(jaccard, JaccardThresholds.DEFAULTS);
       Objects.requireNonNull(user, "user");
       runIdentity = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(runIdentity));
+      baseline = Objects.requireNonNullElse(baseline, Optional.empty());
+    }
+
+    /** A run of the pipeline itself (no baseline). */
+    public Command(
+        Questions questions,
+        List<StrategyName> strategies,
+        int candidates,
+        OptionalInt limit,
+        Set<String> databases,
+        boolean evidence,
+        Optional<EvaluationSemantics> semantics,
+        JaccardThresholds jaccard,
+        UserIdentity user,
+        Map<String, String> runIdentity) {
+      this(
+          questions,
+          strategies,
+          candidates,
+          limit,
+          databases,
+          evidence,
+          semantics,
+          jaccard,
+          user,
+          runIdentity,
+          Optional.empty(),
+          false,
+          true);
+    }
+
+    /** The same run asked of the sources' base tables alone. */
+    public Command onBaseTables() {
+      return new Command(
+          questions,
+          strategies,
+          candidates,
+          limit,
+          databases,
+          evidence,
+          semantics,
+          jaccard,
+          user,
+          runIdentity,
+          baseline,
+          true,
+          ownExamples);
+    }
+
+    /** The same run with the bare whole-schema prompt. */
+    public Command asBaseline(AskQuestionUseCase.Baseline b) {
+      return new Command(
+          questions,
+          strategies,
+          candidates,
+          limit,
+          databases,
+          evidence,
+          semantics,
+          jaccard,
+          user,
+          runIdentity,
+          Optional.of(b),
+          baseTablesOnly,
+          ownExamples);
     }
 
     public EvaluationSemantics effectiveSemantics() {

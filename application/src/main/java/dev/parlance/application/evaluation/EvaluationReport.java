@@ -18,6 +18,8 @@ import java.util.Objects;
  * @param byDifficulty in the benchmark's difficulty order; {@value #UNKNOWN_DIFFICULTY} last if any
  * @param failures every scored question that is not correct, in question order
  * @param goldFailures questions whose gold query itself failed or timed out
+ * @param caveats the questions the gold cannot judge, counted apart (the official numbers include
+ *     them)
  * @param warnings what was noticed in the benchmark's or the predictions' files and how it was read
  *     (as the official evaluator reads it)
  */
@@ -36,6 +38,7 @@ public record EvaluationReport(
     List<String> missingDatabases,
     List<String> notes,
     List<String> warnings,
+    GoldCaveats caveats,
     double seconds) {
 
   /** The difficulty of questions that have none. */
@@ -49,5 +52,6 @@ public record EvaluationReport(
     missingDatabases = List.copyOf(missingDatabases);
     notes = List.copyOf(notes);
     warnings = List.copyOf(warnings);
+    caveats = caveats == null ? GoldCaveats.NONE : caveats;
   }
 }

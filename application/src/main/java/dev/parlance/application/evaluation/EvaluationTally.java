@@ -20,6 +20,7 @@ public final class EvaluationTally {
   private final Map<String, Tally> byDatabase = new LinkedHashMap<>();
   private final List<QuestionResult> failures = new ArrayList<>();
   private int goldFailures;
+  private GoldCaveats caveats = GoldCaveats.NONE;
 
   public EvaluationTally(EvaluationBenchmark benchmark) {
     this.benchmark = benchmark;
@@ -28,6 +29,7 @@ public final class EvaluationTally {
 
   public void add(QuestionResult r) {
     overall = overall.plus(r);
+    caveats = caveats.plus(r);
     byDifficulty.merge(r.difficulty(), Tally.EMPTY.plus(r), (a, b) -> a.plus(r));
     byDatabase.merge(r.question().database(), Tally.EMPTY.plus(r), (a, b) -> a.plus(r));
     if (r.verdict() != Verdict.CORRECT && r.verdict() != Verdict.SKIPPED) {
@@ -83,6 +85,7 @@ public final class EvaluationTally {
         benchmark.missingDatabases(),
         allNotes,
         allWarnings,
+        caveats,
         seconds);
   }
 }

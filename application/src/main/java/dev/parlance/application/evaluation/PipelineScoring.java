@@ -30,6 +30,7 @@ import java.util.stream.Collectors;
 final class PipelineScoring {
 
   private final ReadCatalogPort catalogReader;
+  private final ScoredAs scoredAs;
   private final AnalyzeSqlPort analyzer;
   private final EvaluationBenchmark benchmark;
   private final Map<String, DataSource> sources;
@@ -46,7 +47,9 @@ final class PipelineScoring {
       EvaluationSemantics semantics,
       JaccardThresholds jaccard,
       EvaluationBenchmark benchmark,
-      Map<String, DataSource> sources) {
+      Map<String, DataSource> sources,
+      ScoredAs scoredAs) {
+    this.scoredAs = scoredAs;
     this.catalogReader = catalogReader;
     this.analyzer = analyzer;
     this.benchmark = benchmark;
@@ -83,26 +86,29 @@ final class PipelineScoring {
       if (answer == null) {
         continue;
       }
-      QuestionResult result = primary.score(q, db, answer.sql());
+      String gold = scoredAs.gold(q);
+      Optional<String> asRun = answer.sql().map(sql -> scoredAs.predicted(q, sql));
+      QuestionResult result = primary.score(q, db, answer.sql(), gold, asRun);
       tally.add(result);
       results.add(result);
       Map<String, Verdict> verdicts = new LinkedHashMap<>();
       verdicts.put(primary.semantics().label(), result.verdict());
       for (QuestionScorer other : others) {
-        QuestionResult r = other.score(q, db, answer.sql());
+        QuestionResult r = other.score(q, db, answer.sql(), gold, asRun);
         otherTallies.get(other.semantics().label()).add(r);
         verdicts.put(other.semantics().label(), r.verdict());
       }
-      Optional<SqlShape> gold = goldShape(q, db.get());
+      Optional<SqlShape> goldShape = goldShape(q, db.get());
+      String prefix = scoredAs.columnPrefix(q);
       scored.add(
           new ScoredAnswer(
               strategy,
               answer,
               result,
               verdicts,
-              gold.isPresent(),
-              gold.map(SqlShape::columns).orElse(Set.of()),
-              gold.map(SqlShape::tables).orElse(Set.of())));
+              goldShape.isPresent(),
+              goldShape.map(g -> prefixed(prefix, g.columns())).orElse(Set.of()),
+              goldShape.map(g -> prefixed(prefix, g.tables())).orElse(Set.of())));
     }
     Map<String, Tally> bySemantics = new LinkedHashMap<>();
     bySemantics.put(primary.semantics().label(), tally.overall());
@@ -161,7 +167,7 @@ final class PipelineScoring {
     if (catalog.isEmpty()) {
       return Optional.empty();
     }
-    SqlShape shape = analyzer.analyze(q.goldSql(), catalog.get());
+    SqlShape shape = analyzer.analyze(scoredAs.recallGold(q), catalog.get());
     return shape.readable() && shape.query() ? Optional.of(shape) : Optional.empty();
   }
 
@@ -174,5 +180,12 @@ final class PipelineScoring {
         a.timeout() + b.timeout(),
         a.skipped() + b.skipped(),
         a.jaccardCorrect() + b.jaccardCorrect());
+  }
+
+  private static Set<String> prefixed(String prefix, Set<String> ids) {
+    if (prefix.isEmpty()) {
+      return ids;
+    }
+    return ids.stream().map(id -> prefix + id).collect(Collectors.toSet());
   }
 }

@@ -1,11 +1,14 @@
 package dev.parlance.application.evaluation;
 
 import dev.parlance.domain.evaluation.EvaluationQuestion;
+import dev.parlance.domain.evaluation.GoldMark;
 import dev.parlance.domain.evaluation.ResultDiff;
 import dev.parlance.domain.evaluation.Verdict;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * How one question scored.
@@ -15,6 +18,7 @@ import java.util.Optional;
  * @param goldFailed whether the gold query itself failed or ran out of time
  * @param diff how the results differ, when both ran and differ
  * @param jaccardCorrect Nascimento's procedure's verdict, when both ran
+ * @param marks what the gold cannot judge here (beside the verdict, which stays the official one)
  */
 public record QuestionResult(
     EvaluationQuestion question,
@@ -25,7 +29,8 @@ public record QuestionResult(
     Optional<ResultDiff> diff,
     Optional<Boolean> jaccardCorrect,
     Duration goldTime,
-    Duration predictedTime) {
+    Duration predictedTime,
+    Set<GoldMark> marks) {
 
   public QuestionResult {
     Objects.requireNonNull(question, "question");
@@ -36,6 +41,35 @@ public record QuestionResult(
     jaccardCorrect = Objects.requireNonNullElse(jaccardCorrect, Optional.empty());
     Objects.requireNonNull(goldTime, "goldTime");
     Objects.requireNonNull(predictedTime, "predictedTime");
+    marks = marks == null || marks.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(marks));
+  }
+
+  /** A result the gold has nothing to add to. */
+  public QuestionResult(
+      EvaluationQuestion question,
+      Optional<String> predictedSql,
+      Verdict verdict,
+      String detail,
+      boolean goldFailed,
+      Optional<ResultDiff> diff,
+      Optional<Boolean> jaccardCorrect,
+      Duration goldTime,
+      Duration predictedTime) {
+    this(
+        question,
+        predictedSql,
+        verdict,
+        detail,
+        goldFailed,
+        diff,
+        jaccardCorrect,
+        goldTime,
+        predictedTime,
+        Set.of());
+  }
+
+  public boolean marked(GoldMark mark) {
+    return marks.contains(mark);
   }
 
   public String difficulty() {

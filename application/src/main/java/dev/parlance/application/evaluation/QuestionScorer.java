@@ -5,6 +5,7 @@ import dev.parlance.domain.evaluation.EvaluationSemantics;
 import dev.parlance.domain.evaluation.EvaluationSemantics.PreparedQueries;
 import dev.parlance.domain.evaluation.ExecutionLimits;
 import dev.parlance.domain.evaluation.ExecutionOutcome;
+import dev.parlance.domain.evaluation.GoldMark;
 import dev.parlance.domain.evaluation.JaccardProcedure;
 import dev.parlance.domain.evaluation.JaccardThresholds;
 import dev.parlance.domain.evaluation.ResultDiff;
@@ -12,13 +13,17 @@ import dev.parlance.domain.evaluation.RunBenchmarkQueryPort;
 import dev.parlance.domain.evaluation.Verdict;
 import dev.parlance.domain.source.DataSource;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Scores one prediction against its gold query as the chosen official evaluator does: both queries
  * rewritten as it rewrites them, run in its order within its time limits, results compared by its
  * rule. Errors and timeouts are wrong. Whoever produced the prediction (a file, the pipeline) does
- * not matter here.
+ * not matter here. Beside the verdict it marks what the gold cannot judge ({@link GoldMark}): a
+ * gold that returns no rows, an answer wrong only by the case or surrounding white space of its
+ * text.
  */
 public final class QuestionScorer {
 
@@ -50,6 +55,22 @@ public final class QuestionScorer {
    */
   public QuestionResult score(
       EvaluationQuestion question, Optional<DataSource> database, Optional<String> predictedSql) {
+    return score(question, database, predictedSql, question.goldSql(), predictedSql);
+  }
+
+  /**
+   * Scores with queries rewritten to run (a union's qualifier removed, curated views expanded); the
+   * result shows the question's gold and the prediction as given.
+   *
+   * @param goldAsRun the gold query as it runs
+   * @param predictedAsRun the prediction as it runs
+   */
+  public QuestionResult score(
+      EvaluationQuestion question,
+      Optional<DataSource> database,
+      Optional<String> predictedSql,
+      String goldAsRun,
+      Optional<String> predictedAsRun) {
     if (database.isEmpty()) {
       return new QuestionResult(
           question,
@@ -74,7 +95,8 @@ public final class QuestionScorer {
           Duration.ZERO,
           Duration.ZERO);
     }
-    PreparedQueries queries = semantics.prepare(question.goldSql(), predictedSql.get());
+    PreparedQueries queries =
+        semantics.prepare(goldAsRun, predictedAsRun.orElse(predictedSql.get()));
     DataSource db = database.get();
     Duration budget = semantics.timeout();
     ExecutionOutcome gold;
@@ -100,6 +122,17 @@ public final class QuestionScorer {
     }
     boolean same = semantics.sameResult(queries, g.table(), p.table());
     boolean jaccardCorrect = JaccardProcedure.compare(g.table(), p.table(), jaccard).correct();
+    Set<GoldMark> marks = EnumSet.noneOf(GoldMark.class);
+    if (g.table().isEmpty()) {
+      marks.add(GoldMark.GOLD_EMPTY);
+    }
+    if (!same
+        && semantics.sameResult(
+            queries,
+            GoldMark.caseAndSpaceFolded(g.table()),
+            GoldMark.caseAndSpaceFolded(p.table()))) {
+      marks.add(GoldMark.TEXT_CASE_OR_SPACE);
+    }
     return new QuestionResult(
         question,
         predictedSql,
@@ -111,7 +144,8 @@ public final class QuestionScorer {
             : Optional.of(ResultDiff.between(g.table(), p.table(), DIFF_EXAMPLES)),
         Optional.of(jaccardCorrect),
         g.elapsed(),
-        p.elapsed());
+        p.elapsed(),
+        marks);
   }
 
   // BIRD's budget covers both queries; Spider gives each its own.

@@ -59,6 +59,9 @@ public final class SetUpPortalService implements SetUpPortalUseCase {
           new DemoUser(
               "analyst-se", List.of("analyst", "regional"), Map.of("region", List.of("SE"))),
           new DemoUser("steward", List.of("steward"), Map.of("stewarded_sources", List.of("demo"))),
+          // A steward of some other source: what a steward may not do to a source not theirs.
+          new DemoUser(
+              "steward-other", List.of("steward"), Map.of("stewarded_sources", List.of("other"))),
           new DemoUser("admin", List.of("admin"), Map.of()));
 
   @Override

@@ -10,7 +10,11 @@ import dev.parlance.domain.retrieval.IndexedElement;
 import dev.parlance.domain.retrieval.SchemaElement;
 import dev.parlance.domain.retrieval.SchemaElements;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * Indexes a catalog: every table and column becomes an embedded, searchable element. An element's
@@ -43,35 +47,88 @@ public final class IndexSchemaService implements IndexSchemaUseCase {
   public IndexReport index(
       SchemaCatalog catalog, List<SchemaElement> more, ElementText style, Progress progress) {
     long start = System.nanoTime();
-    List<SchemaElement> elements = new ArrayList<>(SchemaElements.of(catalog, style));
-    elements.addAll(more);
-    List<IndexedElement> indexed = new ArrayList<>(elements.size());
-    for (int from = 0; from < elements.size(); from += CHUNK) {
-      List<SchemaElement> chunk = elements.subList(from, Math.min(elements.size(), from + CHUNK));
-      List<String> texts = new ArrayList<>(chunk.size() * 2);
-      chunk.forEach(e -> texts.add(e.name()));
-      List<SchemaElement> described = chunk.stream().filter(IndexSchemaService::mixed).toList();
-      described.forEach(e -> texts.add(e.searchText()));
-      List<EmbeddingVector> vectors = embedder.embedDocuments(texts);
-      int next = chunk.size();
-      for (int i = 0; i < chunk.size(); i++) {
-        SchemaElement e = chunk.get(i);
-        EmbeddingVector vector = vectors.get(i);
-        if (mixed(e)) {
-          vector = EmbeddingVector.mix(vector, 1.0, vectors.get(next++), DETAILS_WEIGHT);
-        }
-        indexed.add(new IndexedElement(e, vector));
-      }
-      progress.update("embedding", indexed.size(), elements.size());
+    List<SchemaElement> elements = elements(catalog, more, style);
+    String fingerprint = SchemaElements.fingerprint(embedder.modelName(), elements);
+    // Re-indexing what is indexed already (a publish that changed nothing here, a second
+    // 'schema index') keeps the index as it is.
+    boolean unchanged =
+        index
+            .status(catalog.source())
+            .map(s -> s.fingerprint().equals(fingerprint) && s.model().equals(embedder.modelName()))
+            .orElse(false);
+    if (!unchanged) {
+      index.replace(catalog.source(), embedder.modelName(), embed(elements, progress));
     }
-    index.replace(catalog.source(), embedder.modelName(), indexed);
     long millis = (System.nanoTime() - start) / 1_000_000;
     return new IndexReport(
         catalog.source(),
         catalog.tables().size(),
         catalog.columnCount(),
         embedder.modelName(),
-        millis);
+        millis,
+        unchanged);
+  }
+
+  /** The catalog's elements (and {@code more}) with the vectors {@link #index} stores. */
+  public List<IndexedElement> embed(
+      SchemaCatalog catalog, List<SchemaElement> more, ElementText style, Progress progress) {
+    return embed(elements(catalog, more, style), progress);
+  }
+
+  private static List<SchemaElement> elements(
+      SchemaCatalog catalog, List<SchemaElement> more, ElementText style) {
+    List<SchemaElement> elements = new ArrayList<>(SchemaElements.of(catalog, style));
+    elements.addAll(more);
+    return elements;
+  }
+
+  private List<IndexedElement> embed(List<SchemaElement> elements, Progress progress) {
+    // Every text to embed, each once: the names, then the described columns' fuller texts.
+    List<String> texts = new ArrayList<>(elements.size());
+    Map<String, Integer> position = new HashMap<>();
+    int[] name = new int[elements.size()];
+    int[] details = new int[elements.size()];
+    for (int i = 0; i < elements.size(); i++) {
+      SchemaElement e = elements.get(i);
+      name[i] = position.computeIfAbsent(e.name(), t -> add(texts, t));
+      details[i] = mixed(e) ? position.computeIfAbsent(e.searchText(), t -> add(texts, t)) : -1;
+    }
+    // Shortest first: each request's batches then hold texts of one length, and a batch padded
+    // to its longest text wastes nothing (docs/retrieval.md measures it).
+    List<Integer> order =
+        IntStream.range(0, texts.size())
+            .boxed()
+            .sorted(Comparator.comparingInt(i -> texts.get(i).length()))
+            .toList();
+    EmbeddingVector[] vectors = new EmbeddingVector[texts.size()];
+    for (int from = 0; from < order.size(); from += CHUNK) {
+      List<Integer> chunk = order.subList(from, Math.min(order.size(), from + CHUNK));
+      List<EmbeddingVector> embedded =
+          embedder.embedDocuments(chunk.stream().map(texts::get).toList());
+      for (int j = 0; j < chunk.size(); j++) {
+        vectors[chunk.get(j)] = embedded.get(j);
+      }
+      progress.update("embedding", from + chunk.size(), order.size());
+    }
+    List<IndexedElement> indexed = new ArrayList<>(elements.size());
+    for (int i = 0; i < elements.size(); i++) {
+      EmbeddingVector vector = vectors[name[i]];
+      if (details[i] >= 0) {
+        vector = EmbeddingVector.mix(vector, 1.0, vectors[details[i]], DETAILS_WEIGHT);
+      }
+      indexed.add(new IndexedElement(elements.get(i), vector));
+    }
+    return indexed;
+  }
+
+  private static int add(List<String> texts, String text) {
+    texts.add(text);
+    return texts.size() - 1;
+  }
+
+  /** The model the vectors come from. */
+  public String modelName() {
+    return embedder.modelName();
   }
 
   // Only columns mix in their details: ranking compares questions with columns, a table's

@@ -23,6 +23,16 @@ public interface IndexSchemaUseCase {
     return index(catalog, style, progress);
   }
 
-  /** What an indexing run did. */
-  record IndexReport(String source, int tables, int columns, String model, long millis) {}
+  /**
+   * What an indexing run did.
+   *
+   * @param unchanged whether the index held these very elements already and was kept as it was
+   */
+  record IndexReport(
+      String source, int tables, int columns, String model, long millis, boolean unchanged) {
+
+    public IndexReport(String source, int tables, int columns, String model, long millis) {
+      this(source, tables, columns, model, millis, false);
+    }
+  }
 }

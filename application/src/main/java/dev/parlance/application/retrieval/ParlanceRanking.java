@@ -60,8 +60,10 @@ final class ParlanceRanking {
       candidates.putIfAbsent(h.element().id(), h.indexed());
       lexical.put(h.element().id(), h.score() / best);
     }
-    for (EmbeddingVector p : probes) {
-      for (ElementHit h : search.nearest(source, ElementKind.COLUMN, p, settings.perProbe())) {
+    // All probes in one request: on a cluster, one round trip instead of one per probe.
+    for (List<ElementHit> hits :
+        search.nearestEach(source, ElementKind.COLUMN, probes, settings.perProbe())) {
+      for (ElementHit h : hits) {
         candidates.putIfAbsent(h.element().id(), h.indexed());
       }
     }

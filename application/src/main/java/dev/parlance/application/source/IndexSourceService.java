@@ -146,17 +146,28 @@ public final class IndexSourceService implements IndexSourceUseCase, SourceChang
 
   // Runs one registered build to its end: done or failed, and no longer running.
   private void build(DataSource source, Build build, boolean evenIfReady) {
+    RuntimeException failure = null;
+    boolean built = false;
     try {
       if (evenIfReady || missing(source.name()).isPresent()) {
         index(source, build);
       }
       failed.remove(source.name());
-      build.done.complete(null);
+      built = true;
     } catch (RuntimeException e) {
       failed.put(source.name(), oneLine(e));
-      build.done.completeExceptionally(e);
+      failure = e;
     } finally {
+      // No longer running before anyone waiting is woken, so that they see the final state.
       running.remove(source.name(), build);
+      if (built) {
+        build.done.complete(null);
+      } else {
+        build.done.completeExceptionally(
+            failure != null
+                ? failure
+                : new IllegalStateException("indexing " + source.name() + " stopped"));
+      }
     }
   }
 

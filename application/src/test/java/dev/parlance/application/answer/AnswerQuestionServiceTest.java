@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.parlance.application.access.AccessDeniedException;
 import dev.parlance.application.ask.Answer;
 import dev.parlance.application.ask.AskQuestionUseCase;
+import dev.parlance.application.ask.SchemaView;
 import dev.parlance.application.ask.StageReport;
 import dev.parlance.application.ask.StrategyName;
 import dev.parlance.application.retrieval.Progress;
@@ -100,7 +101,8 @@ class AnswerQuestionServiceTest {
                     false)),
             List.of(),
             950,
-            900);
+            900,
+            SchemaView.unknown());
     return Answer.answered(
         trace, "SELECT installation_code FROM installation", rows, 1.0, List.of(), "One code.");
   }
@@ -156,6 +158,23 @@ class AnswerQuestionServiceTest {
         .isInstanceOf(UnknownSourceException.class);
     assertThat(asked).isEmpty();
     assertThat(history.all).isEmpty();
+  }
+
+  @Test
+  void should_refuse_a_stream_before_it_opens_when_the_user_may_not_use_the_source() {
+    UserIdentity otherSteward =
+        new UserIdentity("oz", Set.of("steward"), Map.of("stewarded_sources", "other"));
+    AnswerQuestionService service = service(new AskQuotas.Limits(1, 0, null, 0, null));
+
+    assertThatThrownBy(() -> service.requireAllowed(otherSteward, "demo"))
+        .isInstanceOf(AccessDeniedException.class);
+    assertThatThrownBy(() -> service.requireAllowed(UserIdentity.of("ana", "analyst"), "nope"))
+        .isInstanceOf(UnknownSourceException.class);
+    // Checking counts nothing: the one question a minute is still there to ask.
+    service.requireAllowed(UserIdentity.of("ana", "analyst"), "demo");
+    service.requireAllowed(UserIdentity.of("ana", "analyst"), "demo");
+    service.ask(command(UserIdentity.of("ana", "analyst"), "demo"), null);
+    assertThat(asked).hasSize(1);
   }
 
   @Test

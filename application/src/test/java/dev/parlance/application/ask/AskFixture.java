@@ -2,9 +2,7 @@ package dev.parlance.application.ask;
 
 import dev.parlance.application.query.RunQueryUseCase;
 import dev.parlance.application.retrieval.HallucinationExamples;
-import dev.parlance.application.retrieval.IndexSchemaUseCase;
 import dev.parlance.application.retrieval.SchemaSelection;
-import dev.parlance.application.retrieval.SourceSchemaUseCase;
 import dev.parlance.domain.catalog.Column;
 import dev.parlance.domain.catalog.ForeignKey;
 import dev.parlance.domain.catalog.SchemaCatalog;
@@ -28,14 +26,12 @@ import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.question.CuratedContext;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.retrieval.EmbeddingVector;
-import dev.parlance.domain.retrieval.IndexSchemaPort;
 import dev.parlance.domain.retrieval.SchemaElement;
 import dev.parlance.domain.source.Credentials;
 import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
 import dev.parlance.domain.sql.SqlShape;
 import dev.parlance.domain.values.ColumnValue;
-import dev.parlance.domain.values.IndexValuesPort;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -91,6 +87,9 @@ final class AskFixture {
   final Map<String, QueryOutcome> outcomes = new LinkedHashMap<>();
   final Map<String, Boolean> ordered = new LinkedHashMap<>();
 
+  /** Statements the fake parser reads as reading no table / selecting only constants. */
+  final Set<String> constants = new java.util.HashSet<>();
+
   /** The model's answers: the first fragment found in the prompt chooses the answers, in turn. */
   final Map<String, List<String>> answers = new LinkedHashMap<>();
 
@@ -98,6 +97,45 @@ final class AskFixture {
   GovernancePolicy policy = GovernancePolicy.defaults("plant");
   CuratedContext curated = CuratedContext.none();
   List<String> retrieved = List.of("tb_in.in_cd", "tb_mo.mo_st");
+  SchemaCatalog catalog = CATALOG;
+
+  /** When set, sample reads return rows of this value. */
+  String sampleValue;
+
+  final MemorySuggestions suggestions = new MemorySuggestions();
+
+  /** The stewards' queue, in memory. */
+  static final class MemorySuggestions implements dev.parlance.domain.curation.SuggestionsPort {
+    final List<dev.parlance.domain.curation.Suggestion> all = new ArrayList<>();
+
+    @Override
+    public List<dev.parlance.domain.curation.Suggestion> add(
+        List<dev.parlance.domain.curation.Suggestion> added) {
+      all.addAll(added);
+      return added;
+    }
+
+    @Override
+    public List<dev.parlance.domain.curation.Suggestion> list(
+        String source, dev.parlance.domain.curation.SuggestionStatus status) {
+      return all.stream().filter(s -> s.source().equals(source) && s.status() == status).toList();
+    }
+
+    @Override
+    public Optional<dev.parlance.domain.curation.Suggestion> find(String source, long id) {
+      return Optional.empty();
+    }
+
+    @Override
+    public dev.parlance.domain.curation.Suggestion decide(
+        String source,
+        long id,
+        dev.parlance.domain.curation.SuggestionStatus decision,
+        String steward) {
+      throw new UnsupportedOperationException();
+    }
+  }
+
   boolean queue;
 
   private final Map<String, Integer> turns = new LinkedHashMap<>();
@@ -236,50 +274,6 @@ final class AskFixture {
             return "fake";
           }
         };
-    IndexSchemaPort schemaIndex =
-        new IndexSchemaPort() {
-          @Override
-          public void replace(
-              String source,
-              String model,
-              List<dev.parlance.domain.retrieval.IndexedElement> elements) {}
-
-          @Override
-          public void remove(String source) {}
-
-          @Override
-          public Optional<IndexStatus> status(String source) {
-            return Optional.of(new IndexStatus(source, "fake", 7));
-          }
-        };
-    SourceSchemaUseCase indexing =
-        new SourceSchemaUseCase() {
-          @Override
-          public IndexSchemaUseCase.IndexReport index(
-              String source, dev.parlance.application.retrieval.Progress progress) {
-            throw new AssertionError("the index is current");
-          }
-
-          @Override
-          public Result search(
-              String source,
-              String question,
-              dev.parlance.domain.retrieval.RetrievalMode mode,
-              int budget,
-              dev.parlance.application.retrieval.Progress progress) {
-            throw new AssertionError("not used");
-          }
-        };
-    IndexValuesPort valueIndex =
-        new IndexValuesPort() {
-          @Override
-          public void replace(String source, List<ColumnValue> v) {}
-
-          @Override
-          public Optional<Integer> count(String source) {
-            return Optional.of(values.size());
-          }
-        };
     RunQueryUseCase runQuery =
         command -> {
           synchronized (ran) {
@@ -302,14 +296,13 @@ final class AskFixture {
                 Set.of(),
                 Set.of(),
                 ordered.getOrDefault(sql, false),
-                Optional.empty());
+                Optional.empty(),
+                constants.contains(sql));
     return new QuestionPipelineService(
         new QuestionPipelineService.Ports(
             sources,
             policies,
-            source -> CATALOG,
-            indexing,
-            schemaIndex,
+            source -> catalog,
             embedder,
             query -> {
               budgets.add(query.budget());
@@ -326,11 +319,23 @@ final class AskFixture {
                                   1.0))
                       .toList());
             },
-            (source, catalog, perColumn, maxLength) -> values,
-            valueIndex,
             (source, phrase, k) -> values,
             (source, p, user, sql) -> {
               governedReads.add(sql);
+              if (sampleValue != null && sql.startsWith("SELECT ") && sql.contains(" LIMIT ")) {
+                // A sample read: as many rows as asked, one value per column.
+                int columns = sql.substring(7, sql.indexOf(" FROM ")).split(",").length;
+                int limit = Integer.parseInt(sql.substring(sql.lastIndexOf(' ') + 1));
+                List<ResultColumn> header = new ArrayList<>();
+                List<Object> row = new ArrayList<>();
+                for (int i = 0; i < columns; i++) {
+                  header.add(new ResultColumn("c" + i, ""));
+                  row.add(sampleValue);
+                }
+                return new QueryOutcome.Ran(
+                    new QueryResult(
+                        header, java.util.Collections.nCopies(limit, row), false, 0, sql, sql));
+              }
               return new QueryOutcome.Ran(
                   new QueryResult(
                       List.of(new ResultColumn("x", "")), List.of(), false, 0, sql, sql));
@@ -338,12 +343,29 @@ final class AskFixture {
             runQuery,
             (sql, catalog) -> shape.apply(sql),
             source -> curated,
-            HallucinationExamples.GENERAL),
+            HallucinationExamples.GENERAL,
+            TOKENS,
+            suggestions),
         settings);
   }
 
+  /** A tokenizer for tests: four characters a token. */
+  static final dev.parlance.domain.completion.CountTokensPort TOKENS =
+      new dev.parlance.domain.completion.CountTokensPort() {
+        @Override
+        public long count(String text) {
+          return (text.length() + 3) / 4;
+        }
+
+        @Override
+        public String tokenizer() {
+          return "chars/4";
+        }
+      };
+
+  /** The pipeline as the retrieval tests know it: this small schema is never shown whole. */
   static AskSettings settings(int candidates) {
-    return AskSettings.defaults().withCandidates(candidates);
+    return AskSettings.defaults().withCandidates(candidates).withWholeSchemaTokens(0);
   }
 
   static UserIdentity user() {

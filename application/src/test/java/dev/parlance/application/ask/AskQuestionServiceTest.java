@@ -418,4 +418,259 @@ class AskQuestionServiceTest {
             .orElseThrow();
     assertThat(symbolicPrompt).contains("tb_in.in_cd").doesNotContain("in_secret");
   }
+
+  // --- adaptive context (issue 13) ---
+
+  private Answer ask(AskSettings settings, Command command) {
+    return plant.service(settings).ask(command, plant.llm());
+  }
+
+  @Test
+  void should_show_the_whole_schema_without_a_hallucination_call_when_it_fits_the_budget() {
+    plant.answer("Question: " + QUESTION, fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer =
+        ask(
+            AskFixture.settings(1).withWholeSchemaTokens(3000),
+            Command.of("plant", QUESTION, AskFixture.user()));
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.ANSWERED);
+    assertThat(plant.prompts()).doesNotContain("Hallucinate a minimal schema");
+    assertThat(plant.budgets).isEmpty();
+    // Every visible column, not only the two retrieval would have chosen.
+    assertThat(answer.schemaElements())
+        .contains("tb_in.in_owner", "tb_in.in_secret", "tb_mo.mo_in_id");
+    assertThat(answer.llmCalls()).isEqualTo(1);
+    SchemaView view = answer.schemaView();
+    assertThat(view.way()).isEqualTo(SchemaView.Way.WHOLE_SCHEMA);
+    assertThat(view.schemaTokens()).isBetween(1L, 3000L);
+    assertThat(view.visibleColumns()).isEqualTo(7);
+    assertThat(view.describe()).startsWith("whole schema: the visible schema (7 columns, ");
+  }
+
+  @Test
+  void should_hallucinate_and_retrieve_when_the_visible_schema_exceeds_the_budget() {
+    plant.answer("Question: " + QUESTION, fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer =
+        ask(
+            AskFixture.settings(1).withWholeSchemaTokens(10),
+            Command.of("plant", QUESTION, AskFixture.user()));
+
+    assertThat(plant.prompts()).contains("Hallucinate a minimal schema");
+    assertThat(plant.budgets).containsExactly(20);
+    assertThat(answer.schemaView().way()).isEqualTo(SchemaView.Way.RETRIEVAL);
+    assertThat(answer.schemaView().describe()).startsWith("retrieval: ").contains(" > 10)");
+    assertThat(answer.llmCalls()).isEqualTo(2);
+  }
+
+  @Test
+  void should_measure_the_schema_the_user_may_see_with_its_curated_descriptions() {
+    plant.answer("Question: " + QUESTION, fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+    AskSettings settings = AskFixture.settings(1).withWholeSchemaTokens(3000);
+    long bare =
+        ask(settings, Command.of("plant", QUESTION, AskFixture.user())).schemaView().schemaTokens();
+    plant.curated =
+        new CuratedContext(
+            Map.of("tb_mo.mo_st", "status of the maintenance order, " + "very long ".repeat(40)),
+            Map.of(),
+            List.of(),
+            List.of(),
+            Set.of());
+    plant.policy =
+        GovernancePolicy.defaults("plant")
+            .withColumnRule(ColumnRule.hide(GovernancePolicy.EVERYONE, "TB_IN", "IN_SECRET"));
+
+    SchemaView described =
+        ask(settings, Command.of("plant", QUESTION, AskFixture.user())).schemaView();
+
+    assertThat(described.schemaTokens()).isGreaterThan(bare + 90);
+    assertThat(described.visibleColumns()).isEqualTo(6);
+  }
+
+  @Test
+  void should_give_the_bare_whole_schema_prompt_when_a_benchmark_asks_for_the_baseline() {
+    plant
+        .answer("Question: " + QUESTION, fenced("SELECT IN_CODE FROM TB_IN"))
+        .fails("SELECT IN_CODE FROM TB_IN", "no such column: IN_CODE");
+    Command baseline =
+        new Command(
+            "plant",
+            QUESTION,
+            AskFixture.user(),
+            Optional.empty(),
+            OptionalInt.of(1),
+            Optional.empty(),
+            Optional.of(new AskQuestionUseCase.Baseline(0)),
+            false);
+
+    Answer answer = ask(AskFixture.settings(1), baseline);
+
+    // No hallucination, retrieval, sample rows, values or corrections: one call.
+    assertThat(answer.llmCalls()).isEqualTo(1);
+    assertThat(plant.budgets).isEmpty();
+    assertThat(plant.governedReads).isEmpty();
+    assertThat(answer.status()).isEqualTo(Answer.Status.NO_ANSWER);
+    assertThat(answer.schemaView().way()).isEqualTo(SchemaView.Way.BASELINE);
+    assertThat(answer.schemaElements()).hasSize(7);
+  }
+
+  @Test
+  void should_cut_the_baseline_to_the_first_whole_tables_that_fit_its_token_limit() {
+    plant.answer("Question: " + QUESTION, fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+    long whole =
+        ask(
+                AskFixture.settings(1),
+                new Command(
+                    "plant",
+                    QUESTION,
+                    AskFixture.user(),
+                    Optional.empty(),
+                    OptionalInt.empty(),
+                    Optional.empty(),
+                    Optional.of(new AskQuestionUseCase.Baseline(0)),
+                    false))
+            .schemaView()
+            .schemaTokens();
+
+    Answer cut =
+        ask(
+            AskFixture.settings(1),
+            new Command(
+                "plant",
+                QUESTION,
+                AskFixture.user(),
+                Optional.empty(),
+                OptionalInt.empty(),
+                Optional.empty(),
+                Optional.of(new AskQuestionUseCase.Baseline((int) whole - 1)),
+                false));
+
+    assertThat(cut.schemaElements()).allMatch(c -> c.startsWith("tb_in.")).hasSize(4);
+    assertThat(cut.notes()).anyMatch(n -> n.contains("exceeds the baseline's limit"));
+  }
+
+  @Test
+  void should_stop_correcting_a_candidate_when_the_model_writes_the_same_statement_again() {
+    plant
+        .answer("Question: " + QUESTION, fenced(OTHER))
+        .answer("That query did not answer", fenced(OTHER))
+        .rows(OTHER, false);
+
+    Answer answer =
+        ask(
+            AskFixture.settings(1).withWholeSchemaTokens(3000),
+            Command.of("plant", QUESTION, AskFixture.user()));
+
+    // The generation, then one correction that gave the same statement back: no second round.
+    assertThat(answer.llmCalls()).isEqualTo(2);
+    assertThat(answer.status()).isEqualTo(Answer.Status.ANSWERED);
+    assertThat(answer.result().orElseThrow().rowCount()).isZero();
+  }
+
+  @Test
+  void should_state_a_foreign_key_once_when_the_catalog_lists_it_twice() {
+    var mo = AskFixture.CATALOG.tables().get(1);
+    plant.catalog =
+        new dev.parlance.domain.catalog.SchemaCatalog(
+            "plant",
+            List.of(
+                AskFixture.CATALOG.tables().get(0),
+                new dev.parlance.domain.catalog.Table(
+                    mo.name(),
+                    mo.kind(),
+                    mo.description(),
+                    mo.columns(),
+                    mo.primaryKey(),
+                    List.of(mo.foreignKeys().get(0), mo.foreignKeys().get(0)))));
+    plant.answer("Question: " + QUESTION, fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+
+    ask(
+        AskFixture.settings(1).withWholeSchemaTokens(3000),
+        Command.of("plant", QUESTION, AskFixture.user()));
+
+    String prompt = plant.prompts();
+    assertThat(prompt.split("FOREIGN KEY \\(MO_IN_ID\\) REFERENCES TB_IN", -1)).hasSize(2);
+  }
+
+  // --- cannot answer from this source (issue 14) ---
+
+  @Test
+  void should_say_it_cannot_answer_and_queue_the_question_for_stewards_when_the_sql_is_constant() {
+    String nothing = "SELECT NULL AS operating_fpso_count";
+    plant
+        .answer("Question: " + QUESTION, fenced(nothing))
+        .rows(nothing, false, new Object[] {null});
+    plant.constants.add(nothing);
+
+    Answer first = ask(3);
+    Answer again = ask(3);
+
+    assertThat(first.status()).isEqualTo(Answer.Status.CANNOT_ANSWER);
+    assertThat(first.sql()).isEmpty();
+    assertThat(first.confidence()).isZero();
+    assertThat(first.problem()).get().asString().startsWith("cannot answer from this source");
+    assertThat(again.status()).isEqualTo(Answer.Status.CANNOT_ANSWER);
+    // One pending suggestion, however often the question is asked.
+    assertThat(plant.suggestions.all)
+        .singleElement()
+        .satisfies(
+            s -> {
+              assertThat(s.kind())
+                  .isEqualTo(dev.parlance.domain.curation.SuggestionKind.UNANSWERED);
+              assertThat(s.source()).isEqualTo("plant");
+              assertThat(s.target()).isEqualTo(QUESTION);
+              assertThat(s.summary())
+                  .contains("staff asked \"" + QUESTION + "\"; no view covers it");
+            });
+  }
+
+  @Test
+  void should_answer_with_the_real_reading_when_only_some_candidates_say_they_cannot() {
+    String nothing = "SELECT NULL AS n";
+    plant
+        .answer("Question: " + QUESTION, fenced(GOOD), fenced(nothing), fenced(GOOD))
+        .rows(GOOD, false, new Object[] {"IBX-15"})
+        .rows(nothing, false, new Object[] {null});
+    plant.constants.add(nothing);
+
+    Answer answer = ask(3);
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.ANSWERED);
+    assertThat(answer.sql()).contains(GOOD);
+    // The abstaining candidate counts in the denominator, as a failed one does.
+    assertThat(answer.confidence()).isCloseTo(2.0 / 3, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(plant.suggestions.all).isEmpty();
+  }
+
+  @Test
+  void should_cut_a_whole_schemas_sample_rows_to_its_share_of_the_tokens() {
+    plant.answer("Question: " + QUESTION, fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+    plant.sampleValue = "a sample value here.";
+    // Described columns make the schema big enough for some rows, not three per table.
+    String about = "a described column, " + "with words ".repeat(20);
+    plant.curated =
+        new CuratedContext(
+            Map.of("tb_in.in_cd", about, "tb_in.in_owner", about, "tb_mo.mo_st", about),
+            Map.of(),
+            List.of(),
+            List.of(),
+            Set.of());
+
+    Answer answer =
+        ask(
+            AskFixture.settings(1).withWholeSchemaTokens(3000),
+            Command.of("plant", QUESTION, AskFixture.user()));
+
+    String prompt = plant.prompts();
+    long rows = prompt.lines().filter(l -> l.startsWith("'a sample value")).count();
+    // Two tables: a row each fits the share (here its floor, 100 tokens); two each would not.
+    assertThat(rows).isEqualTo(2);
+    assertThat(answer.notes()).anyMatch(n -> n.startsWith("sample rows cut to"));
+    long schema = answer.schemaView().schemaTokens();
+    long shown =
+        AskFixture.TOKENS.count(
+            prompt.substring(prompt.indexOf("CREATE TABLE"), prompt.lastIndexOf("*/") + 2));
+    assertThat(shown).isLessThanOrEqualTo(schema + Math.max(Math.round(schema * 0.25), 100));
+  }
 }

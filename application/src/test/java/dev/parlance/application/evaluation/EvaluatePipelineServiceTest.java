@@ -12,6 +12,7 @@ import dev.parlance.application.ask.StrategyName;
 import dev.parlance.application.evaluation.EvaluatePipelineUseCase.Command;
 import dev.parlance.application.evaluation.EvaluatePipelineUseCase.Questions;
 import dev.parlance.application.retrieval.Progress;
+import dev.parlance.application.source.IndexSourceUseCase;
 import dev.parlance.domain.catalog.SchemaCatalog;
 import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.completion.Completion;
@@ -77,6 +78,32 @@ class EvaluatePipelineServiceTest {
   private final Map<String, Object[]> answers = new LinkedHashMap<>();
   private final Map<StrategyName, MemoryLog> logs = new EnumMap<>(StrategyName.class);
   private final List<String> problems = new ArrayList<>();
+  // The indexing use case: sources it was asked to have ready, those that are, and a failure.
+  private final List<String> awaited = new ArrayList<>();
+  private final Set<String> ready = new java.util.HashSet<>();
+  private RuntimeException indexingFails;
+
+  private final IndexSourceUseCase indexing =
+      new IndexSourceUseCase() {
+        @Override
+        public IndexState state(String source) {
+          return ready.contains(source) ? new Ready() : new NotReady("no schema index");
+        }
+
+        @Override
+        public void start(String source) {
+          throw new AssertionError("a benchmark waits for its indexes");
+        }
+
+        @Override
+        public void awaitReady(String source, Progress progress) {
+          awaited.add(source);
+          if (indexingFails != null) {
+            throw indexingFails;
+          }
+          ready.add(source);
+        }
+      };
 
   private static EvaluationQuestion question(
       String id, String db, String text, String evidence, String gold, String difficulty) {
@@ -156,6 +183,9 @@ class EvaluatePipelineServiceTest {
         };
     QuestionPipeline pipeline =
         (command, llm, progress) -> {
+          if (!ready.contains(command.source())) {
+            throw new IllegalStateException("asked before the source's indexes were ready");
+          }
           asked.add(command.question());
           Completions c = llm.complete(CompletionRequest.of(command.question()));
           if (c.failures().stream().anyMatch(f -> f.kind() == FailureKind.QUEUED)) {
@@ -180,6 +210,7 @@ class EvaluatePipelineServiceTest {
             file -> new VerifiedQuestionFile(file, List.of(), "0".repeat(64)),
             sourcesPort,
             () -> pipeline,
+            indexing,
             (db, sql, limits) -> DATABASE.getOrDefault(sql, ExecutionOutcome.failed("no such")),
             source -> new SchemaCatalog(source.name(), List.of()),
             (sql, catalog) ->
@@ -201,10 +232,12 @@ class EvaluatePipelineServiceTest {
                 new StageReport("generation", 1, new TokenUsage(100, 10), Cost.ZERO, 50, 5, false)),
             List.of(),
             60,
-            50);
+            50,
+            null);
     return switch (status) {
       case QUEUED -> Answer.queued(trace);
       case NO_ANSWER -> Answer.noAnswer(trace, List.of(), "no candidate ran");
+      case CANNOT_ANSWER -> Answer.cannotAnswer(trace, "cannot answer from this source");
       case ANSWERED -> Answer.answered(trace, sql, rows(sql), confidence, List.of(), "");
       case UNSURE -> Answer.unsure(trace, sql, rows(sql), confidence, List.of(), "");
     };
@@ -284,6 +317,39 @@ class EvaluatePipelineServiceTest {
     assertThat(second.overall().state().askedNow()).isZero();
     // The benchmark's database became a source of the installation, the missing one did not.
     assertThat(sources).containsOnlyKeys("bench-shop");
+  }
+
+  @Test
+  void should_wait_once_per_source_for_its_indexes_when_questions_are_asked() {
+    answers.put("How many orders?", new Object[] {"P7", 1.0});
+
+    PipelineEvaluation e =
+        evaluate(command(true, StrategyName.DIRECT, StrategyName.C3), answering());
+
+    // Two questions on bench-shop per strategy: one wait per strategy's loop, none for the
+    // missing database.
+    assertThat(awaited).containsExactly("bench-shop", "bench-shop");
+    assertThat(asked).hasSize(4);
+    assertThat(e.overall().state().complete()).isTrue();
+  }
+
+  @Test
+  void should_log_nothing_and_ask_again_next_time_when_the_indexes_cannot_be_built() {
+    indexingFails = new IllegalStateException("the database is locked");
+
+    PipelineEvaluation failed = evaluate(command(true, StrategyName.DIRECT), answering());
+
+    assertThat(asked).isEmpty();
+    assertThat(logs.get(StrategyName.DIRECT).lines).isEmpty();
+    assertThat(failed.overall().state().complete()).isFalse();
+    assertThat(failed.overall().report().notes())
+        .anyMatch(n -> n.contains("the database is locked"));
+
+    indexingFails = null;
+    PipelineEvaluation next = evaluate(command(true, StrategyName.DIRECT), answering());
+
+    assertThat(asked).hasSize(2);
+    assertThat(next.overall().state().complete()).isTrue();
   }
 
   @Test

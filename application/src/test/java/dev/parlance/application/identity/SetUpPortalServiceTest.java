@@ -48,14 +48,14 @@ class SetUpPortalServiceTest {
     assertThat(spec.tokenAttributes()).contains("region", "stewarded_sources");
     assertThat(spec.users())
         .extracting(UserSpec::username)
-        .containsExactly("analyst", "analyst-se", "steward", "admin");
+        .containsExactly("analyst", "analyst-se", "steward", "steward-other", "admin");
     UserSpec regional = spec.users().get(1);
     assertThat(regional.attributes()).containsEntry("region", List.of("SE"));
     assertThat(regional.roles()).contains("analyst", "regional");
 
     assertThat(setUp.portalClientSecret()).isEqualTo("secret");
     assertThat(setUp.logins()).allSatisfy(login -> assertThat(login.password()).isPresent());
-    assertThat(setUp.logins().stream().map(l -> l.password().orElseThrow()).distinct()).hasSize(4);
+    assertThat(setUp.logins().stream().map(l -> l.password().orElseThrow()).distinct()).hasSize(5);
     assertThat(setUp.logins().getFirst().password().orElseThrow()).hasSize(20);
   }
 

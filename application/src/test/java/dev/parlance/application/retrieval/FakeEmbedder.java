@@ -47,7 +47,7 @@ final class FakeEmbedder implements EmbedTextPort {
         .toArray(String[]::new);
   }
 
-  private static EmbeddingVector embed(String text) {
+  static EmbeddingVector embed(String text) {
     float[] v = new float[DIMENSIONS];
     for (String w : words(text.toLowerCase(Locale.ROOT))) {
       v[Math.floorMod(w.hashCode(), DIMENSIONS)] += 1;

@@ -38,7 +38,14 @@ final class FakeSchemaIndex implements IndexSchemaPort, SearchSchemaPort {
   @Override
   public Optional<IndexStatus> status(String source) {
     return Optional.ofNullable(sources.get(source))
-        .map(e -> new IndexStatus(source, models.get(source), e.size()));
+        .map(
+            e ->
+                new IndexStatus(
+                    source,
+                    models.get(source),
+                    e.size(),
+                    dev.parlance.domain.retrieval.SchemaElements.fingerprint(
+                        models.get(source), e.stream().map(IndexedElement::element).toList())));
   }
 
   @Override

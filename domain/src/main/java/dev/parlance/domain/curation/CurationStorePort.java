@@ -24,6 +24,22 @@ public interface CurationStorePort extends PublishedCurationPort {
    */
   CurationVersion publish(Curation curation, String steward, String note, boolean dropDraft);
 
+  /**
+   * {@link #publish} only while the source's newest version is still {@code expectedLatest},
+   * checked in the same transaction, so that of two publishes started from one version exactly one
+   * is stored.
+   *
+   * @throws CurationConflictException when another version was published first; nothing is stored
+   */
+  default CurationVersion publishIfLatest(
+      int expectedLatest, Curation curation, String steward, String note, boolean dropDraft) {
+    int latest = latestVersion(curation.source());
+    if (latest != expectedLatest) {
+      throw new CurationConflictException(curation.source(), expectedLatest, latest);
+    }
+    return publish(curation, steward, note, dropDraft);
+  }
+
   Optional<CurationVersion> version(String source, int version);
 
   /** The number of the source's newest published version, without reading it (0 when none). */

@@ -10,6 +10,11 @@ public enum SuggestionKind {
   VIEW,
   /** A value dictionary for a coded column, from its distinct values. */
   VALUES,
+  /**
+   * A question staff asked that the source could not answer (the model's SQL read no table or
+   * selected only constants): a view or description may be missing. Its proposal is empty.
+   */
+  UNANSWERED,
   /** A question a user marked right, with its SQL, proposed as a verified question. */
   VERIFIED,
   /** A user's report that an answer was wrong, with their comment: for a steward to look into. */

@@ -1,33 +1,20 @@
 package dev.parlance.domain.evaluation;
 
-import java.time.Instant;
-import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
-
 /**
- * The pipeline runs over benchmarks this installation keeps ({@code bench e2e}): each run's answer
- * logs and, once it finished, its report.
+ * Where pipeline runs over benchmarks keep their logs: one place per run, one log per strategy, so
+ * that asking the same run again resumes it.
  */
 public interface BenchmarkRunsPort {
 
-  /** Every kept run, newest first. */
-  List<BenchmarkRun> runs();
+  /** Where the run's logs are, for people to find them (e.g. a folder). */
+  String location(String run);
 
-  /** The run's HTML report; empty when there is no such run or it has no report yet. */
-  Optional<String> reportHtml(String run);
+  /** The log of one strategy's run, created when it is new. */
+  PipelineRunLogPort open(String run, String strategy);
 
   /**
-   * One kept run.
-   *
-   * @param logs the strategies whose answers it logged (one log each)
-   * @param hasReport whether its report was written (the run finished at least once)
+   * Starts one strategy's run over: its log, if any, is kept beside the new one under another name
+   * (it may have cost money), never deleted.
    */
-  record BenchmarkRun(String name, Instant updatedAt, List<String> logs, boolean hasReport) {
-    public BenchmarkRun {
-      Objects.requireNonNull(name, "name");
-      Objects.requireNonNull(updatedAt, "updatedAt");
-      logs = List.copyOf(logs);
-    }
-  }
+  void setAside(String run, String strategy);
 }

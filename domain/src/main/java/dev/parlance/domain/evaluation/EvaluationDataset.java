@@ -2,6 +2,7 @@ package dev.parlance.domain.evaluation;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** The execution-accuracy benchmarks Parlance reads, each with its default semantics. */
@@ -13,7 +14,14 @@ public enum EvaluationDataset {
   /** BIRD dev before its 2024-06-27 revision ({@code bird/versions/}), which most papers used. */
   BIRD_DEV_PRE2024("bird-dev-pre2024", Bird.LABELS),
   /** BIRD Mini-Dev, SQLite flavour ({@code bird/mini_dev/}). */
-  BIRD_MINIDEV("bird-minidev", Bird.LABELS);
+  BIRD_MINIDEV("bird-minidev", Bird.LABELS),
+  /**
+   * Spider dev's questions asked over the union of all Spider schemas (CRUSH4SQL's SpiderUnion),
+   * each answer run on the question's own database.
+   */
+  SPIDER_UNION("spiderunion", SpiderHardness.LABELS),
+  /** BIRD dev's questions over the union of the BIRD dev schemas (CRUSH4SQL's BirdUnion). */
+  BIRD_UNION("birdunion", Bird.LABELS);
 
   private final String label;
   private final List<String> difficulties;
@@ -34,7 +42,25 @@ public enum EvaluationDataset {
 
   /** The evaluator the benchmark's published numbers use: BIRD's for BIRD, Spider's for Spider. */
   public EvaluationSemantics defaultSemantics() {
-    return this == SPIDER_DEV ? EvaluationSemantics.spider() : EvaluationSemantics.bird();
+    return questions() == SPIDER_DEV ? EvaluationSemantics.spider() : EvaluationSemantics.bird();
+  }
+
+  /** The benchmark whose questions, gold and databases this one uses (itself but for unions). */
+  public EvaluationDataset questions() {
+    return switch (this) {
+      case SPIDER_UNION -> SPIDER_DEV;
+      case BIRD_UNION -> BIRD_DEV;
+      default -> this;
+    };
+  }
+
+  /** The union of schemas a union benchmark asks over (CRUSH4SQL's), empty for the others. */
+  public Optional<dev.parlance.domain.benchmark.RetrievalDataset> union() {
+    return switch (this) {
+      case SPIDER_UNION -> Optional.of(dev.parlance.domain.benchmark.RetrievalDataset.SPIDERUNION);
+      case BIRD_UNION -> Optional.of(dev.parlance.domain.benchmark.RetrievalDataset.BIRDUNION);
+      default -> Optional.empty();
+    };
   }
 
   public static EvaluationDataset parse(String text) {

@@ -22,6 +22,8 @@ import java.util.Optional;
  * @param wallMillis the question's wall time, first-use indexing excluded
  * @param llmMillis the part of it during which a model call was in flight
  * @param problem why there is no answer, when there is none
+ * @param context how the final prompt got its schema ({@code whole schema}, {@code retrieval},
+ *     {@code whole-schema baseline}); empty in logs written before Parlance said so
  */
 public record PipelineAnswer(
     String questionId,
@@ -34,7 +36,8 @@ public record PipelineAnswer(
     List<StageUsage> stages,
     long wallMillis,
     long llmMillis,
-    Optional<String> problem) {
+    Optional<String> problem,
+    Optional<String> context) {
 
   public PipelineAnswer {
     Objects.requireNonNull(questionId, "questionId");
@@ -47,6 +50,35 @@ public record PipelineAnswer(
     promptColumns = List.copyOf(promptColumns);
     stages = List.copyOf(stages);
     problem = Objects.requireNonNullElse(problem, Optional.empty());
+    context = Objects.requireNonNullElse(context, Optional.empty());
+  }
+
+  /** An answer whose log line does not say how its prompt got its schema. */
+  public PipelineAnswer(
+      String questionId,
+      String database,
+      String status,
+      Optional<String> sql,
+      double confidence,
+      int candidates,
+      List<String> promptColumns,
+      List<StageUsage> stages,
+      long wallMillis,
+      long llmMillis,
+      Optional<String> problem) {
+    this(
+        questionId,
+        database,
+        status,
+        sql,
+        confidence,
+        candidates,
+        promptColumns,
+        stages,
+        wallMillis,
+        llmMillis,
+        problem,
+        Optional.empty());
   }
 
   /** Tokens of every stage, one-time indexing included (it makes no model calls). */

@@ -105,6 +105,33 @@ public record GovernancePolicy(
         at);
   }
 
+  /** A draft (version 0) of the same rules for another source, e.g. a shadow of this one. */
+  public GovernancePolicy forSource(String other) {
+    return new GovernancePolicy(
+        other,
+        0,
+        allowedSchemas,
+        allowedTables,
+        rowCap,
+        timeout,
+        costCeiling,
+        rowFilters,
+        columnRules,
+        editedBy,
+        editedAt);
+  }
+
+  /** Whether two policies say the same, whoever wrote them when, for whichever source. */
+  public boolean sameRules(GovernancePolicy o) {
+    return allowedSchemas.equals(o.allowedSchemas)
+        && allowedTables.equals(o.allowedTables)
+        && rowCap == o.rowCap
+        && timeout.equals(o.timeout)
+        && costCeiling.equals(o.costCeiling)
+        && rowFilters.equals(o.rowFilters)
+        && columnRules.equals(o.columnRules);
+  }
+
   public GovernancePolicy withRowCap(int newRowCap) {
     return new GovernancePolicy(
         source,

@@ -34,6 +34,25 @@ public record CuratedContext(
     return new CuratedContext(Map.of(), Map.of(), List.of(), List.of(), Set.of());
   }
 
+  /**
+   * The same context without the verified examples that ask {@code question} (compared without
+   * case, punctuation or spacing): a benchmark over the verified questions must not show a question
+   * its own answer.
+   */
+  public CuratedContext withoutExamplesAsking(String question) {
+    String asked = plain(question);
+    return new CuratedContext(
+        descriptions,
+        valueDescriptions,
+        hints,
+        examples.stream().filter(e -> !plain(e.question()).equals(asked)).toList(),
+        valuesWithheld);
+  }
+
+  private static String plain(String text) {
+    return text.toLowerCase(java.util.Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", " ").strip();
+  }
+
   public Optional<String> description(String id) {
     return Optional.ofNullable(descriptions.get(Names.key(id)));
   }

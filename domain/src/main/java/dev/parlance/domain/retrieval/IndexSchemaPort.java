@@ -19,6 +19,19 @@ public interface IndexSchemaPort {
   /** What is indexed for {@code source}, if anything. */
   java.util.Optional<IndexStatus> status(String source);
 
-  /** How a source's index was built. */
-  record IndexStatus(String source, String model, int elements) {}
+  /**
+   * How a source's index was built.
+   *
+   * @param fingerprint {@link SchemaElements#fingerprint} of the model and elements it holds, so
+   *     that indexing what is indexed already can be skipped; empty when unknown
+   */
+  record IndexStatus(String source, String model, int elements, String fingerprint) {
+    public IndexStatus {
+      fingerprint = fingerprint == null ? "" : fingerprint;
+    }
+
+    public IndexStatus(String source, String model, int elements) {
+      this(source, model, elements, "");
+    }
+  }
 }

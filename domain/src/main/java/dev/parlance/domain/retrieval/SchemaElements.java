@@ -4,9 +4,14 @@ import dev.parlance.domain.catalog.Column;
 import dev.parlance.domain.catalog.ForeignKey;
 import dev.parlance.domain.catalog.SchemaCatalog;
 import dev.parlance.domain.catalog.Table;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,6 +36,35 @@ public final class SchemaElements {
       }
     }
     return elements;
+  }
+
+  /**
+   * A digest of a model and the elements it embeds, in order: equal digests mean an index would
+   * hold the same elements, so indexing them again can be skipped.
+   */
+  public static String fingerprint(String model, List<SchemaElement> elements) {
+    MessageDigest digest;
+    try {
+      digest = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+    update(digest, model);
+    for (SchemaElement e : elements) {
+      update(digest, e.kind().name());
+      update(digest, e.table());
+      update(digest, e.column());
+      update(digest, e.details());
+      e.linked().stream().sorted().forEach(link -> update(digest, link));
+      update(digest, "");
+    }
+    return HexFormat.of().formatHex(digest.digest());
+  }
+
+  private static void update(MessageDigest digest, String text) {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    digest.update(ByteBuffer.allocate(Integer.BYTES).putInt(bytes.length).array());
+    digest.update(bytes);
   }
 
   // Both ends of every foreign key know each other.

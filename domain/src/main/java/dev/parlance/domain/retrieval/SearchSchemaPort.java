@@ -13,6 +13,15 @@ public interface SearchSchemaPort {
   List<ElementHit> nearest(String source, ElementKind kind, EmbeddingVector query, int k);
 
   /**
+   * The {@code k} nearest elements to each of several queries, in the queries' order: what {@link
+   * #nearest} gives for each, in one request where the index can send them together.
+   */
+  default List<List<ElementHit>> nearestEach(
+      String source, ElementKind kind, List<EmbeddingVector> queries, int k) {
+    return queries.stream().map(q -> nearest(source, kind, q, k)).toList();
+  }
+
+  /**
    * The {@code k} best lexical (BM25) matches of {@code text}, best first; elements that share no
    * term with the text are not returned.
    */

@@ -9,18 +9,30 @@ import java.util.Set;
  * ordered at the top level (so row order is part of its answer).
  *
  * @param problem why the statement could not be read, when it could not
+ * @param constantAnswer the query reads no table, or selects only constants or NULL ({@code SELECT
+ *     NULL AS count}): a model's way of saying it cannot answer from the source
  */
 public record SqlShape(
     boolean query,
     Set<String> tables,
     Set<String> columns,
     boolean orderedAtTop,
-    Optional<String> problem) {
+    Optional<String> problem,
+    boolean constantAnswer) {
 
   public SqlShape {
     tables = Set.copyOf(tables);
     columns = Set.copyOf(columns);
     problem = problem == null ? Optional.empty() : problem;
+  }
+
+  public SqlShape(
+      boolean query,
+      Set<String> tables,
+      Set<String> columns,
+      boolean orderedAtTop,
+      Optional<String> problem) {
+    this(query, tables, columns, orderedAtTop, problem, false);
   }
 
   public static SqlShape unreadable(String why) {

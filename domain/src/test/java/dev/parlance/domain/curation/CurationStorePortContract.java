@@ -33,6 +33,24 @@ public abstract class CurationStorePortContract {
   }
 
   @Test
+  void should_refuse_a_publish_that_another_one_overtook_and_store_nothing_of_it() {
+    Curation c = CurationFixture.plant().forSource(fresh());
+    port().saveDraft(c, 0, "rita");
+    // Both started from "no version yet"; the first one stores version 1.
+    port().publishIfLatest(0, c, "rita", "first", true);
+    port().saveDraft(c.withHint("ana's change"), 1, "ana");
+
+    assertThatThrownBy(
+            () -> port().publishIfLatest(0, c.withoutView("installation"), "ana", "", true))
+        .isInstanceOf(CurationConflictException.class)
+        .hasMessageContaining("version 1 was published");
+
+    assertThat(port().latestVersion(c.source())).isEqualTo(1);
+    assertThat(port().published(c.source()).orElseThrow().curation()).isEqualTo(c);
+    assertThat(port().draft(c.source()).orElseThrow().curation().hints()).contains("ana's change");
+  }
+
+  @Test
   void should_number_versions_keep_them_whole_and_drop_the_draft_when_publishing() {
     Curation c = CurationFixture.plant().forSource(fresh());
     port().saveDraft(c, 0, "rita");

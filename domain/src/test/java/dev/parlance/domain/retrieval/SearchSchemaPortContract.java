@@ -1,10 +1,19 @@
 package dev.parlance.domain.retrieval;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.time.Duration;
+import java.util.AbstractList;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -14,8 +23,22 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class SearchSchemaPortContract {
 
-  /** A fresh, empty index that also implements {@link SearchSchemaPort}. */
+  /**
+   * A fresh, empty index that also implements {@link SearchSchemaPort} (and {@link
+   * SearchAllSourcesPort}, when the adapter can search every source at once).
+   */
   protected abstract IndexSchemaPort newIndex();
+
+  /**
+   * The same kind of index, pointed at a server that does not answer (a node that is down), or
+   * empty for an index that has no server.
+   */
+  protected Optional<IndexSchemaPort> unreachableIndex() {
+    return Optional.empty();
+  }
+
+  /** The adapter's own exception for a failed index operation. */
+  protected abstract Class<? extends RuntimeException> failure();
 
   private IndexSchemaPort index;
   private SearchSchemaPort search;
@@ -58,6 +81,32 @@ public abstract class SearchSchemaPortContract {
         .containsExactly("tb_mo.mo_st", "tb_mo.mo_dt");
     assertThat(hits.get(0).score()).isCloseTo(0.995, within(0.01));
     assertThat(hits.get(0).score()).isGreaterThan(hits.get(1).score());
+  }
+
+  @Test
+  void should_answer_several_vector_searches_at_once_as_it_answers_each() {
+    index.replace("plant", "test-model", PLANT);
+    List<EmbeddingVector> queries =
+        List.of(
+            EmbeddingVector.of(new float[] {1, 0, 0, 0}),
+            EmbeddingVector.of(new float[] {0, 1, 0, 0}),
+            EmbeddingVector.of(new float[] {0, 0, 1, 0}));
+
+    List<List<ElementHit>> each = search.nearestEach("plant", ElementKind.COLUMN, queries, 2);
+
+    assertThat(each).hasSize(3);
+    for (int i = 0; i < queries.size(); i++) {
+      assertThat(each.get(i))
+          .extracting(h -> h.element().id())
+          .containsExactlyElementsOf(
+              search.nearest("plant", ElementKind.COLUMN, queries.get(i), 2).stream()
+                  .map(h -> h.element().id())
+                  .toList());
+    }
+    assertThat(search.nearestEach("ghost", ElementKind.COLUMN, queries, 2))
+        .hasSize(3)
+        .allMatch(List::isEmpty);
+    assertThat(search.nearestEach("plant", ElementKind.COLUMN, List.of(), 2)).isEmpty();
   }
 
   @Test
@@ -119,7 +168,14 @@ public abstract class SearchSchemaPortContract {
         .extracting(h -> h.element().id())
         .containsExactly("t.c");
     assertThat(index.status("plant"))
-        .hasValue(new IndexSchemaPort.IndexStatus("plant", "test-model", 1));
+        .hasValue(
+            new IndexSchemaPort.IndexStatus(
+                "plant",
+                "test-model",
+                1,
+                SchemaElements.fingerprint(
+                    "test-model",
+                    List.of(SchemaElement.column("TB_X", "X_1", "new column", Set.of())))));
   }
 
   @Test
@@ -152,5 +208,145 @@ public abstract class SearchSchemaPortContract {
     assertThat(index.status("ghost")).isEmpty();
     assertThat(search.matching("ghost", ElementKind.COLUMN, "order", 5)).isEmpty();
     assertThat(search.columnsOf("ghost", List.of("tb_mo"))).isEmpty();
+  }
+
+  @Test
+  void should_keep_serving_the_old_elements_when_a_build_is_interrupted() {
+    index.replace("plant", "test-model", PLANT);
+    // The elements run out half-way, as when the process building them dies.
+    List<IndexedElement> interrupted =
+        new AbstractList<>() {
+          @Override
+          public IndexedElement get(int i) {
+            if (i >= 2) {
+              throw new IllegalStateException("interrupted while building");
+            }
+            return column("TB_NEW", "N_" + i, "new", 1, 0, 0, 0);
+          }
+
+          @Override
+          public int size() {
+            return 5;
+          }
+        };
+
+    assertThatThrownBy(() -> index.replace("plant", "test-model", interrupted))
+        .isInstanceOf(RuntimeException.class);
+
+    assertThat(index.status("plant"))
+        .hasValue(
+            new IndexSchemaPort.IndexStatus(
+                "plant",
+                "test-model",
+                PLANT.size(),
+                SchemaElements.fingerprint(
+                    "test-model", PLANT.stream().map(IndexedElement::element).toList())));
+    assertThat(
+            search.nearest(
+                "plant", ElementKind.COLUMN, EmbeddingVector.of(new float[] {1, 0, 0, 0}), 10))
+        .extracting(h -> h.element().id())
+        .containsExactlyInAnyOrder("tb_mo.mo_st", "tb_mo.mo_dt", "tb_in.in_nm", "tb_in.in_rg");
+  }
+
+  @Test
+  void should_refuse_a_build_the_index_rejects_and_keep_the_old_one() {
+    index.replace("plant", "test-model", PLANT);
+    // A vector of another dimension among the rest: the index stores none of this build.
+    List<IndexedElement> mixed = new ArrayList<>();
+    IntStream.range(0, 40).forEach(i -> mixed.add(column("TB_NEW", "N_" + i, "new", 1, 0, 0, 0)));
+    mixed.add(column("TB_NEW", "BAD", "three dimensions", 1, 0, 0));
+
+    assertThatThrownBy(() -> index.replace("plant", "test-model", mixed))
+        .isInstanceOf(RuntimeException.class);
+
+    assertThat(index.status("plant"))
+        .hasValue(
+            new IndexSchemaPort.IndexStatus(
+                "plant",
+                "test-model",
+                PLANT.size(),
+                SchemaElements.fingerprint(
+                    "test-model", PLANT.stream().map(IndexedElement::element).toList())));
+    assertThat(search.columnsOf("plant", List.of("tb_new"))).isEmpty();
+    assertThat(search.columnsOf("plant", List.of("tb_mo"))).hasSize(2);
+  }
+
+  @Test
+  void should_show_readers_the_old_elements_or_the_new_never_a_mix() throws Exception {
+    List<IndexedElement> before = generation("OLD", 300);
+    List<IndexedElement> after = generation("NEW", 300);
+    index.replace("plant", "test-model", before);
+    AtomicBoolean done = new AtomicBoolean();
+    ConcurrentLinkedQueue<String> seen = new ConcurrentLinkedQueue<>();
+    Thread reader =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  while (!done.get()) {
+                    List<ElementHit> hits =
+                        search.matching("plant", ElementKind.COLUMN, "generation", 1000);
+                    seen.add(
+                        hits.stream().map(h -> h.element().table()).distinct().toList()
+                            + "/"
+                            + hits.size());
+                  }
+                });
+    try {
+      for (int i = 0; i < 3; i++) {
+        index.replace("plant", "test-model", i % 2 == 0 ? after : before);
+      }
+    } finally {
+      done.set(true);
+      reader.join(Duration.ofSeconds(30));
+    }
+
+    assertThat(seen).isNotEmpty().allMatch(s -> s.equals("[OLD_T]/300") || s.equals("[NEW_T]/300"));
+  }
+
+  // Columns of one table whose name says which build they belong to.
+  private static List<IndexedElement> generation(String name, int columns) {
+    return IntStream.range(0, columns)
+        .mapToObj(i -> column(name + "_T", "C" + i, "generation " + name, 1, i % 7, i % 3, 1))
+        .toList();
+  }
+
+  @Test
+  void should_search_every_source_at_once_and_say_where_each_hit_is() {
+    assumeTrue(index instanceof SearchAllSourcesPort, "this index searches one source at a time");
+    SearchAllSourcesPort all = (SearchAllSourcesPort) index;
+    index.replace("plant", "test-model", PLANT);
+    index.replace(
+        "fleet", "test-model", List.of(column("TB_TR", "TR_ST", "truck status", 1, 0.05f, 0, 0)));
+
+    List<SearchAllSourcesPort.SourcedHit> nearest =
+        all.nearestInAnySource(ElementKind.COLUMN, EmbeddingVector.of(new float[] {1, 0, 0, 0}), 2);
+    List<SearchAllSourcesPort.SourcedHit> words =
+        all.matchingInAnySource(ElementKind.COLUMN, "status", 10);
+
+    assertThat(nearest)
+        .extracting(h -> h.source() + "/" + h.hit().element().id())
+        .containsExactly("fleet/tb_tr.tr_st", "plant/tb_mo.mo_st");
+    assertThat(words)
+        .extracting(h -> h.source() + "/" + h.hit().element().id())
+        .containsExactlyInAnyOrder("fleet/tb_tr.tr_st", "plant/tb_mo.mo_st");
+  }
+
+  @Test
+  void should_fail_with_its_own_exception_when_the_index_server_is_down() {
+    Optional<IndexSchemaPort> down = unreachableIndex();
+    assumeTrue(down.isPresent(), "this index has no server");
+    SearchSchemaPort downSearch = (SearchSchemaPort) down.get();
+    long start = System.nanoTime();
+
+    assertThatThrownBy(() -> down.get().status("plant")).isInstanceOf(failure());
+    assertThatThrownBy(() -> down.get().replace("plant", "test-model", PLANT))
+        .isInstanceOf(failure());
+    assertThatThrownBy(
+            () ->
+                downSearch.nearest(
+                    "plant", ElementKind.COLUMN, EmbeddingVector.of(new float[] {1, 0, 0, 0}), 2))
+        .isInstanceOf(failure())
+        .hasMessageContaining("cannot reach");
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
   }
 }

@@ -58,8 +58,13 @@ public record AnswerJson(
   public record StageJson(
       String name, int calls, TokensJson tokens, CostJson cost, long llmMillis, long otherMillis) {}
 
-  /** Wall time of the question; the part a model call was in flight; the rest is Parlance's. */
-  public record TimeJson(long totalMillis, long llmMillis, long parlanceMillis) {}
+  /**
+   * Wall time of the question; the part a model call was in flight; the rest is Parlance's; and the
+   * use case's whole time (quotas and history included), so that a client can tell the API's own
+   * share of what it waited: its latency minus {@code useCaseMillis} (docs/portal.md, measured).
+   */
+  public record TimeJson(
+      long totalMillis, long llmMillis, long parlanceMillis, long useCaseMillis) {}
 
   public static AnswerJson of(RecordedAnswer recorded) {
     Answer a = recorded.answer();
@@ -109,7 +114,10 @@ public record AnswerJson(
                         s.otherMillis()))
             .toList(),
         new TimeJson(
-            a.wallMillis(), a.llmWallMillis(), Math.max(0, a.wallMillis() - a.llmWallMillis())),
+            a.wallMillis(),
+            a.llmWallMillis(),
+            Math.max(0, a.wallMillis() - a.llmWallMillis()),
+            recorded.useCaseMillis()),
         a.notes());
   }
 }

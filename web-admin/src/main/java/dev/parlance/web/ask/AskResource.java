@@ -95,6 +95,8 @@ public class AskResource {
       @Context SseEventSink sink,
       @Context Sse sse) {
     AnswerQuestionUseCase.Command command = command(name, body);
+    // Refusals are statuses (403, 404) before the stream opens, not events after a 200.
+    questions.requireAllowed(command.user(), command.source());
     String instance = ProblemMapper.instance(uri);
     Runnable work =
         () -> {

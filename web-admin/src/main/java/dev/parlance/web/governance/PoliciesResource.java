@@ -2,7 +2,6 @@ package dev.parlance.web.governance;
 
 import dev.parlance.application.access.SourceAccess;
 import dev.parlance.application.governance.SourcePoliciesUseCase;
-import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.web.problem.Requests;
 import jakarta.annotation.security.RolesAllowed;
@@ -33,23 +32,24 @@ public class PoliciesResource {
   @GET
   @RolesAllowed({SourceAccess.STEWARD, SourceAccess.ADMIN})
   @Operation(summary = "The source's current governance policy")
-  public GovernancePolicy policy(@PathParam("name") String name) {
-    return policies.current(caller, Requests.name(name));
+  public PolicyJson policy(@PathParam("name") String name) {
+    return PolicyJson.of(policies.current(caller, Requests.name(name)));
   }
 
   @GET
   @Path("versions")
   @RolesAllowed({SourceAccess.STEWARD, SourceAccess.ADMIN})
   @Operation(summary = "Every version of the source's policy, newest first")
-  public List<GovernancePolicy> versions(@PathParam("name") String name) {
-    return policies.history(caller, Requests.name(name));
+  public List<PolicyJson> versions(@PathParam("name") String name) {
+    return policies.history(caller, Requests.name(name)).stream().map(PolicyJson::of).toList();
   }
 
   @PUT
   @Consumes(MediaType.APPLICATION_JSON)
   @RolesAllowed(SourceAccess.ADMIN)
   @Operation(summary = "Publish a new version of the source's policy")
-  public GovernancePolicy publish(@PathParam("name") String name, GovernancePolicy draft) {
-    return policies.publish(caller, Requests.name(name), Requests.body(draft));
+  public PolicyJson publish(@PathParam("name") String name, PolicyJson draft) {
+    String source = Requests.name(name);
+    return PolicyJson.of(policies.publish(caller, source, Requests.body(draft).draft(source)));
   }
 }

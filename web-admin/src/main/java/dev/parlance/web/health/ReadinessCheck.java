@@ -4,7 +4,6 @@ import dev.parlance.application.health.CheckReadinessUseCase;
 import dev.parlance.application.health.ReadinessReport;
 import dev.parlance.domain.health.ComponentStatus;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -19,15 +18,12 @@ import org.eclipse.microprofile.health.Readiness;
 @ApplicationScoped
 public class ReadinessCheck implements HealthCheck {
 
-  @Inject Instance<CheckReadinessUseCase> readiness;
+  @Inject CheckReadinessUseCase readiness;
 
   @Override
   public HealthCheckResponse call() {
     HealthCheckResponseBuilder response = HealthCheckResponse.named("parlance");
-    if (!readiness.isResolvable()) {
-      return response.down().withData("wiring", "no readiness use case is wired").build();
-    }
-    ReadinessReport report = readiness.get().check();
+    ReadinessReport report = readiness.check();
     for (ComponentStatus component : report.components()) {
       response.withData(
           component.component(), component.up() ? "up" : "down: " + component.detail());

@@ -1,6 +1,9 @@
 package dev.parlance.web.problem;
 
+import jakarta.ws.rs.BadRequestException;
+import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -20,10 +23,26 @@ public class ProblemMapper implements ExceptionMapper<Throwable> {
   private static final Logger LOG = Logger.getLogger(ProblemMapper.class.getName());
 
   @Context UriInfo uri;
+  @Context HttpHeaders headers;
 
   @Override
   public Response toResponse(Throwable failure) {
+    if (failure instanceof NotSupportedException && sentNothing(headers)) {
+      // The runtime matches a request without Content-Type as having no media type at all (415);
+      // to the caller it is a missing body, which the API's contract answers with 400.
+      failure = new BadRequestException("send a JSON body (Content-Type: application/json)");
+    }
     return response(failure, instance(uri));
+  }
+
+  /** No media type and no body: a request that left its body out rather than sent another kind. */
+  static boolean sentNothing(HttpHeaders headers) {
+    if (headers == null || headers.getMediaType() != null) {
+      return false;
+    }
+    String length = headers.getHeaderString(HttpHeaders.CONTENT_LENGTH);
+    String chunked = headers.getHeaderString("Transfer-Encoding");
+    return chunked == null && (length == null || length.strip().equals("0"));
   }
 
   /** The request path a problem names, taken while the request is at hand. */

@@ -105,6 +105,8 @@ public final class ProblemTable {
       case RejectedExecutionException busy ->
           Optional.of(
               Problem.of(503, "the server is answering as many questions as it can", instance));
+      case dev.parlance.domain.curation.CurationConflictException conflict ->
+          Optional.of(Problem.of(409, conflict.getMessage(), instance));
       case IllegalArgumentException bad -> Optional.of(Problem.of(400, bad.getMessage(), instance));
       default -> Optional.empty();
     };

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.parlance.application.answer.AnswerQuestionUseCase.RecordedAnswer;
 import dev.parlance.application.ask.Answer;
 import dev.parlance.application.ask.Reading;
+import dev.parlance.application.ask.SchemaView;
 import dev.parlance.application.ask.StageReport;
 import dev.parlance.application.ask.StrategyName;
 import dev.parlance.domain.completion.Cost;
@@ -43,7 +44,8 @@ class AnswerPageTest {
                     false)),
             List.of(),
             950,
-            900);
+            900,
+            SchemaView.unknown());
     QueryResult result =
         new QueryResult(
             List.of(new ResultColumn("region", "TEXT"), new ResultColumn("n", "INTEGER")),

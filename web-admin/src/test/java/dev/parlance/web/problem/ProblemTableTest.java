@@ -48,6 +48,17 @@ class ProblemTableTest {
   }
 
   @Test
+  void should_answer_409_when_another_publish_came_first() {
+    Problem problem =
+        ProblemTable.problemFor(
+                new dev.parlance.domain.curation.CurationConflictException("demo", 1, 2), "/x")
+            .orElseThrow();
+
+    assertThat(problem.status()).isEqualTo(409);
+    assertThat(problem.detail()).contains("version 2 was published by someone else");
+  }
+
+  @Test
   void should_answer_404_for_an_unknown_user() {
     assertThat(
             ProblemTable.problemFor(new UnknownUserException("bob"), "/x").orElseThrow().status())

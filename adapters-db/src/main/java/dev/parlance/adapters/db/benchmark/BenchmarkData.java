@@ -1,11 +1,14 @@
 package dev.parlance.adapters.db.benchmark;
 
 import dev.parlance.domain.benchmark.LoadRetrievalBenchmarkPort;
+import dev.parlance.domain.evaluation.BenchmarkRunsPort;
+import dev.parlance.domain.evaluation.ListBenchmarkRunsPort;
 import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.evaluation.PipelineRunLogPort;
 import dev.parlance.domain.evaluation.ReadPredictionsPort;
 import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
 import java.nio.file.Path;
+import java.time.Clock;
 
 /** The one place that builds benchmark-data readers. */
 public final class BenchmarkData {
@@ -31,13 +34,18 @@ public final class BenchmarkData {
     return new JsonlVerifiedQuestionsAdapter();
   }
 
-  /** The JSON Lines log of a pipeline run over a benchmark, in {@code file}. */
   /** The runs kept under {@code folder} (the home's {@code bench-runs}), with their reports. */
-  public static dev.parlance.domain.evaluation.BenchmarkRunsPort runFolders(Path folder) {
+  public static ListBenchmarkRunsPort runFolders(Path folder) {
     return new RunFolderAdapter(folder);
   }
 
+  /** The JSON Lines log of a pipeline run over a benchmark, in {@code file}. */
   public static PipelineRunLogPort runLog(Path file) {
     return new JsonlRunLogAdapter(file);
+  }
+
+  /** Pipeline runs over benchmarks, a folder each under {@code root}. */
+  public static BenchmarkRunsPort runs(Path root) {
+    return new JsonlBenchmarkRunsAdapter(root, Clock.systemUTC());
   }
 }

@@ -41,6 +41,20 @@ final class ExecutionBenchmarkAdapter implements LoadEvaluationBenchmarkPort {
     if (!Files.isDirectory(dataDir)) {
       throw new BenchmarkDataException(dataDir, "no such data folder");
     }
+    if (dataset.union().isPresent()) {
+      // A union benchmark asks its base benchmark's questions; only its name differs.
+      EvaluationBenchmark base = load(dataset.questions(), dataDir);
+      return new EvaluationBenchmark(
+          dataset.label(),
+          base.goldRevision(),
+          base.questions(),
+          base.databases(),
+          base.missingDatabases(),
+          base.difficulties(),
+          base.notes(),
+          base.datasetDatabases(),
+          base.warnings());
+    }
     return switch (dataset) {
       case SPIDER_DEV -> spider(dataDir);
       case BIRD_DEV ->
@@ -61,6 +75,7 @@ final class ExecutionBenchmarkAdapter implements LoadEvaluationBenchmarkPort {
               dataDir,
               "bird/mini_dev/mini_dev_sqlite.json",
               "BIRD Mini-Dev, SQLite flavour");
+      case SPIDER_UNION, BIRD_UNION -> throw new IllegalStateException("unions are read above");
     };
   }
 

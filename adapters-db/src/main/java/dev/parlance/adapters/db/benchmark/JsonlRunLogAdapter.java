@@ -201,6 +201,7 @@ final class JsonlRunLogAdapter implements PipelineRunLogPort {
     n.put("wall_ms", a.wallMillis());
     n.put("llm_ms", a.llmMillis());
     n.put("problem", a.problem().orElse(null));
+    a.context().ifPresent(c -> n.put("context", c));
     n.put("logged_at", Instant.now().toString());
     return n;
   }
@@ -232,7 +233,8 @@ final class JsonlRunLogAdapter implements PipelineRunLogPort {
         stages,
         n.path("wall_ms").asLong(),
         n.path("llm_ms").asLong(),
-        text(n, "problem"));
+        text(n, "problem"),
+        text(n, "context"));
   }
 
   private static JsonNode required(JsonNode n, String field) {

@@ -14,7 +14,8 @@ import java.util.Optional;
 
 /**
  * Reads an organisation's verified questions: JSON Lines, one object per line with {@code
- * question}, {@code sql}, {@code source} and optionally {@code difficulty}; blank lines are
+ * question}, {@code sql}, {@code source} and optionally {@code difficulty} and {@code base_sql}
+ * (the same answer over the base tables, when {@code sql} reads curated views); blank lines are
  * skipped.
  */
 final class JsonlVerifiedQuestionsAdapter implements ReadVerifiedQuestionsPort {
@@ -42,12 +43,14 @@ final class JsonlVerifiedQuestionsAdapter implements ReadVerifiedQuestionsPort {
         throw new BenchmarkDataException(file, "line " + number + ": expected a JSON object");
       }
       String difficulty = text(node, "difficulty", file, number, false);
+      String baseSql = text(node, "base_sql", file, number, false);
       questions.add(
           new VerifiedQuestion(
               text(node, "question", file, number, true),
               text(node, "sql", file, number, true),
               text(node, "source", file, number, true),
-              difficulty.isBlank() ? Optional.empty() : Optional.of(difficulty.strip())));
+              difficulty.isBlank() ? Optional.empty() : Optional.of(difficulty.strip()),
+              baseSql.isBlank() ? Optional.empty() : Optional.of(baseSql)));
     }
     return new VerifiedQuestionFile(file, questions, DataFiles.sha256(bytes));
   }

@@ -1,6 +1,6 @@
 package dev.parlance.adapters.db.benchmark;
 
-import dev.parlance.domain.evaluation.BenchmarkRunsPort;
+import dev.parlance.domain.evaluation.ListBenchmarkRunsPort;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * bench-runs}, a JSON Lines log per strategy and, once finished, {@code report.html}. A run's name
  * is a plain file name; anything else names no run.
  */
-final class RunFolderAdapter implements BenchmarkRunsPort {
+final class RunFolderAdapter implements ListBenchmarkRunsPort {
 
   static final String REPORT = "report.html";
   private static final Pattern RUN_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,120}");

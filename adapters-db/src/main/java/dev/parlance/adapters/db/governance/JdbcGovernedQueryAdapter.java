@@ -60,6 +60,9 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
   private static final long RELATIONS_TTL_NANOS = TimeUnit.SECONDS.toNanos(60);
   private static final int MAX_IDLE_PER_SOURCE = 4;
 
+  /** How much longer than the policy's timeout a read on the connection may wait for the server. */
+  static final long NETWORK_MARGIN_MS = 5_000;
+
   private static final ScheduledExecutorService WATCHDOG =
       Executors.newSingleThreadScheduledExecutor(
           r -> {
@@ -96,14 +99,41 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
   public QueryOutcome execute(
       DataSource source, GovernancePolicy policy, UserIdentity user, String sql) {
     long start = System.nanoTime();
-    String asked = sql == null ? "" : sql;
-    Connection connection;
     try {
-      connection = borrow(source);
+      return execute(source, policy, user, sql, start, true);
+    } catch (StaleConnection stale) {
+      // A kept connection died while idle (the server restarted): the others did too. Nothing of
+      // the user's statement was sent, so it runs once more on a new connection (which is never
+      // stale: it is not a kept one).
+      discardIdle(source);
+      return execute(source, policy, user, sql, start, false);
+    }
+  }
+
+  /** A kept connection failed before the user's statement was sent; never leaves this class. */
+  private static final class StaleConnection extends RuntimeException {
+    StaleConnection() {
+      super(null, null, false, false);
+    }
+  }
+
+  private QueryOutcome execute(
+      DataSource source,
+      GovernancePolicy policy,
+      UserIdentity user,
+      String sql,
+      long start,
+      boolean mayUseKept) {
+    String asked = sql == null ? "" : sql;
+    Borrowed borrowed;
+    try {
+      borrowed = borrow(source, mayUseKept, policy.timeout().toMillis());
     } catch (DatabaseUnavailableException e) {
       return new QueryOutcome.Failed(
           FailureKind.UNAVAILABLE, e.getMessage(), asked, Optional.empty(), elapsed(start));
     }
+    Connection connection = borrowed.connection();
+    AtomicBoolean sent = new AtomicBoolean();
     boolean reusable = true;
     try {
       Relations known;
@@ -111,6 +141,9 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
         known = relations(source, connection);
       } catch (SQLException e) {
         reusable = false;
+        if (borrowed.kept() && isConnectionProblem(e)) {
+          throw new StaleConnection();
+        }
         return new QueryOutcome.Failed(
             FailureKind.UNAVAILABLE,
             "cannot read the tables of source " + source.name() + ": " + e.getMessage(),
@@ -171,9 +204,26 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
         return new QueryOutcome.Refused(denied.refusal(), asked, Optional.empty(), elapsed(start));
       }
       String run = ((SqlGovernor.Allowed) decision).sql();
-      return run(connection, source, policy, user, mode, asked, run, start);
+      return run(connection, source, policy, user, mode, asked, run, start, sent);
     } catch (SQLException e) {
       reusable = false;
+      if (isConnectionProblem(e)) {
+        if (borrowed.kept() && !sent.get()) {
+          throw new StaleConnection();
+        }
+        // The server went away under the statement: the kept connections went with it.
+        discardIdle(source);
+        return new QueryOutcome.Failed(
+            FailureKind.UNAVAILABLE,
+            "the database server of source "
+                + source.name()
+                + " ended the connection during the statement (it stopped, restarted or stopped"
+                + " answering): "
+                + message(e),
+            asked,
+            Optional.empty(),
+            elapsed(start));
+      }
       return new QueryOutcome.Failed(
           FailureKind.UNAVAILABLE, message(e), asked, Optional.empty(), elapsed(start));
     } catch (DatabaseUnavailableException e) {
@@ -200,7 +250,8 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
       Mode mode,
       String asked,
       String run,
-      long start)
+      long start,
+      AtomicBoolean sent)
       throws SQLException {
     boolean postgres = source.dialect() == Dialect.POSTGRESQL;
     long timeoutMs = policy.timeout().toMillis();
@@ -254,14 +305,20 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
             WATCHDOG.schedule(
                 () -> {
                   timedOut.set(true);
-                  try {
-                    statement.cancel();
-                  } catch (SQLException | RuntimeException ignored) {
-                    // the statement ended meanwhile
-                  }
+                  // Cancelling talks to the server, which may hang: never on the watchdog's thread.
+                  Thread.ofVirtual()
+                      .start(
+                          () -> {
+                            try {
+                              statement.cancel();
+                            } catch (SQLException | RuntimeException ignored) {
+                              // the statement ended meanwhile
+                            }
+                          });
                 },
                 timeoutMs,
                 TimeUnit.MILLISECONDS);
+        sent.set(true);
         try (ResultSet rs = statement.executeQuery(run)) {
           ResultSetMetaData md = rs.getMetaData();
           int n = md.getColumnCount();
@@ -290,8 +347,12 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
       }
     } catch (SQLException e) {
       boolean timeout = timedOut.get() || "57014".equals(e.getSQLState());
-      if (isConnectionProblem(e) && !timeout) {
-        throw e;
+      if (isConnectionProblem(e)) {
+        // Dead or not answering: a rollback would wait for it once more. Dropped, never kept.
+        connection.abort(Runnable::run);
+        if (!timeout) {
+          throw e;
+        }
       }
       if (timeout) {
         return new QueryOutcome.Failed(
@@ -458,29 +519,54 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
     return read;
   }
 
-  private Connection borrow(DataSource source) {
-    ArrayDeque<Connection> pool = idle.computeIfAbsent(key(source), k -> new ArrayDeque<>());
-    synchronized (pool) {
-      Connection c = pool.pollFirst();
-      if (c != null) {
-        return c;
+  /** A connection, and whether it was kept from an earlier statement. */
+  private record Borrowed(Connection connection, boolean kept) {}
+
+  private Borrowed borrow(DataSource source, boolean mayUseKept, long timeoutMs) {
+    Connection c = null;
+    if (mayUseKept) {
+      ArrayDeque<Connection> pool = idle.computeIfAbsent(key(source), k -> new ArrayDeque<>());
+      synchronized (pool) {
+        c = pool.pollFirst();
       }
     }
-    Connection c = connections.openReadOnly(source);
+    boolean kept = c != null;
+    if (c == null) {
+      c = connections.openReadOnly(source);
+    }
     try {
       if (source.dialect() == Dialect.POSTGRESQL) {
-        c.setAutoCommit(false);
-        c.setReadOnly(true);
+        if (!kept) {
+          c.setAutoCommit(false);
+          c.setReadOnly(true);
+        }
+        // A server that stops answering (frozen, or the network cut) ends the wait: the policy's
+        // timeout bounds the statement, this bounds every read on the connection.
+        c.setNetworkTimeout(
+            Runnable::run, (int) Math.min(Integer.MAX_VALUE, timeoutMs + NETWORK_MARGIN_MS));
       }
     } catch (SQLException e) {
       close(c);
       throw new DatabaseUnavailableException(source.name(), e);
     }
-    return c;
+    return new Borrowed(c, kept);
+  }
+
+  private void discardIdle(DataSource source) {
+    ArrayDeque<Connection> pool = idle.get(key(source));
+    if (pool == null) {
+      return;
+    }
+    List<Connection> dropped;
+    synchronized (pool) {
+      dropped = new ArrayList<>(pool);
+      pool.clear();
+    }
+    dropped.forEach(JdbcGovernedQueryAdapter::close);
   }
 
   private void giveBack(DataSource source, Connection connection, boolean reusable) {
-    if (reusable) {
+    if (reusable && isOpen(connection)) {
       ArrayDeque<Connection> pool = idle.computeIfAbsent(key(source), k -> new ArrayDeque<>());
       synchronized (pool) {
         if (pool.size() < MAX_IDLE_PER_SOURCE) {
@@ -514,9 +600,23 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
     return source.name() + "\u0000" + source.jdbcUrl() + "\u0000" + source.credentials();
   }
 
+  private static boolean isOpen(Connection connection) {
+    try {
+      return !connection.isClosed();
+    } catch (SQLException e) {
+      return false;
+    }
+  }
+
+  // The connection is gone: a connection exception (08…), or PostgreSQL ending the session
+  // because it shuts down or restarts (57P01–57P03).
   private static boolean isConnectionProblem(SQLException e) {
     String state = e.getSQLState();
-    return state != null && state.startsWith("08");
+    return state != null
+        && (state.startsWith("08")
+            || state.equals("57P01")
+            || state.equals("57P02")
+            || state.equals("57P03"));
   }
 
   private static String message(SQLException e) {

@@ -15,6 +15,9 @@ import java.util.function.UnaryOperator;
 /** Opens read-only JDBC connections to data sources, resolving credentials by reference. */
 public final class JdbcConnections {
 
+  /** How long opening a PostgreSQL connection (connect and log in) may take. */
+  public static final int CONNECT_TIMEOUT_SECONDS = 10;
+
   private final UnaryOperator<String> environment;
 
   public JdbcConnections() {
@@ -43,7 +46,17 @@ public final class JdbcConnections {
         requireSqliteFile(source);
       }
       case H2 -> url = h2ReadOnly(url);
-      case POSTGRESQL -> props.setProperty("readOnly", "true");
+      case POSTGRESQL -> {
+        props.setProperty("readOnly", "true");
+        // pgjdbc waits for the login without end by default: a server that accepts connections
+        // but answers nothing (frozen, overloaded) would hang the caller. The URL may say
+        // otherwise.
+        props.setProperty("connectTimeout", String.valueOf(CONNECT_TIMEOUT_SECONDS));
+        props.setProperty("loginTimeout", String.valueOf(CONNECT_TIMEOUT_SECONDS));
+        // Cancelling a statement at its timeout waits this long for a server that may not answer
+        // (pgjdbc's default is 10 s, during which the connection cannot be closed).
+        props.setProperty("cancelSignalTimeout", "2");
+      }
     }
     try {
       Connection c = DriverManager.getConnection(url, props);

@@ -38,8 +38,11 @@ final class JSqlParserAnalyzeAdapter implements AnalyzeSqlPort {
       columns = Set.of();
     }
     Set<String> tables = new LinkedHashSet<>();
+    boolean readsRelation = true;
     try {
-      for (String name : new TablesNamesFinder<>().getTables(statement)) {
+      Set<String> named = new TablesNamesFinder<>().getTables(statement);
+      readsRelation = !named.isEmpty();
+      for (String name : named) {
         catalog.table(unquote(name)).ifPresent(t -> tables.add(Names.key(t.name())));
       }
     } catch (UnsupportedOperationException e) {
@@ -48,7 +51,42 @@ final class JSqlParserAnalyzeAdapter implements AnalyzeSqlPort {
     for (String column : columns) {
       tables.add(column.substring(0, column.lastIndexOf('.')));
     }
-    return new SqlShape(true, tables, columns, ordered(select), Optional.empty());
+    return new SqlShape(
+        true,
+        tables,
+        columns,
+        ordered(select),
+        Optional.empty(),
+        !readsRelation || constantsOnly(select));
+  }
+
+  // Every branch's select list holds only literals or NULL (possibly cast or signed).
+  private static boolean constantsOnly(Select select) {
+    return switch (select) {
+      case PlainSelect plain ->
+          plain.getSelectItems() != null
+              && !plain.getSelectItems().isEmpty()
+              && plain.getSelectItems().stream().allMatch(i -> literal(i.getExpression()));
+      case SetOperationList set ->
+          set.getSelects().stream().allMatch(JSqlParserAnalyzeAdapter::constantsOnly);
+      case ParenthesedSelect p -> constantsOnly(p.getSelect());
+      default -> false;
+    };
+  }
+
+  private static boolean literal(net.sf.jsqlparser.expression.Expression e) {
+    return switch (e) {
+      case net.sf.jsqlparser.expression.NullValue n -> true;
+      case net.sf.jsqlparser.expression.LongValue l -> true;
+      case net.sf.jsqlparser.expression.DoubleValue d -> true;
+      case net.sf.jsqlparser.expression.StringValue s -> true;
+      case net.sf.jsqlparser.expression.BooleanValue b -> true;
+      case net.sf.jsqlparser.expression.SignedExpression s -> literal(s.getExpression());
+      case net.sf.jsqlparser.expression.CastExpression c -> literal(c.getLeftExpression());
+      case net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList<?> p ->
+          p.size() == 1 && literal(p.get(0));
+      case null, default -> false;
+    };
   }
 
   private static boolean ordered(Select select) {

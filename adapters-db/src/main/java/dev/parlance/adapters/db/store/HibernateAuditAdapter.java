@@ -31,13 +31,13 @@ final class HibernateAuditAdapter
   @Override
   public void record(QueryAttempted attempt) {
     AuditRecordEntity entity = StoreMapper.toEntity(attempt);
-    sessions.inStatelessTransaction(s -> s.insert(entity));
+    Store.writeStateless(sessions, s -> s.insert(entity));
   }
 
   /** Writes several records in one transaction. */
   void recordAll(List<QueryAttempted> attempts) {
     List<AuditRecordEntity> entities = attempts.stream().map(StoreMapper::toEntity).toList();
-    sessions.inStatelessTransaction(s -> entities.forEach(s::insert));
+    Store.writeStateless(sessions, s -> entities.forEach(s::insert));
   }
 
   @Override

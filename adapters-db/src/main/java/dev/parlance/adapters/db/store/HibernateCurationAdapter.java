@@ -1,57 +1,50 @@
 package dev.parlance.adapters.db.store;
 
 import dev.parlance.domain.curation.Curation;
+import dev.parlance.domain.curation.CurationConflictException;
 import dev.parlance.domain.curation.CurationDraft;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.CurationVersion;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import org.hibernate.SessionFactory;
 
 /**
  * Curation drafts and versions in the metadata store. The published version of each source is
- * cached for a few seconds (every query over views asks for it) and dropped on publish.
+ * cached while the store's version stays the same (every query over views asks for it); a publish
+ * through any instance bumps the version ({@link StoreVersion}).
  */
 final class HibernateCurationAdapter implements CurationStorePort {
-  private static final long CACHE_NANOS = TimeUnit.SECONDS.toNanos(5);
-
-  private record Cached(Optional<CurationVersion> version, long at) {}
 
   private final SessionFactory sessions;
-  private final Map<String, Cached> published = new ConcurrentHashMap<>();
+  private final StoreVersion.Cache<String, Optional<CurationVersion>> published;
 
-  HibernateCurationAdapter(SessionFactory sessions) {
+  HibernateCurationAdapter(SessionFactory sessions, StoreVersion version) {
     this.sessions = sessions;
+    this.published = version.new Cache<>();
   }
 
   @Override
   public Optional<CurationVersion> published(String source) {
-    long now = System.nanoTime();
-    Cached cached = published.get(source);
-    if (cached != null && now - cached.at() < CACHE_NANOS) {
-      return cached.version();
-    }
-    Optional<CurationVersion> read =
-        Store.read(
-            sessions,
-            s ->
-                s
-                    .createSelectionQuery(
-                        "from CurationVersionEntity where sourceName = :s order by version desc",
-                        CurationVersionEntity.class)
-                    .setParameter("s", source)
-                    .setMaxResults(1)
-                    .getResultList()
-                    .stream()
-                    .findFirst()
-                    .map(CurationMapper::toDomain));
-    published.put(source, new Cached(read, now));
-    return read;
+    return published.get(source, () -> readPublished(source));
+  }
+
+  private Optional<CurationVersion> readPublished(String source) {
+    return Store.read(
+        sessions,
+        s ->
+            s
+                .createSelectionQuery(
+                    "from CurationVersionEntity where sourceName = :s order by version desc",
+                    CurationVersionEntity.class)
+                .setParameter("s", source)
+                .setMaxResults(1)
+                .getResultList()
+                .stream()
+                .findFirst()
+                .map(CurationMapper::toDomain));
   }
 
   @Override
@@ -97,37 +90,76 @@ final class HibernateCurationAdapter implements CurationStorePort {
   @Override
   public CurationVersion publish(
       Curation curation, String steward, String note, boolean dropDraft) {
+    return publish(-1, curation, steward, note, dropDraft);
+  }
+
+  @Override
+  public CurationVersion publishIfLatest(
+      int expectedLatest, Curation curation, String steward, String note, boolean dropDraft) {
+    return publish(expectedLatest, curation, steward, note, dropDraft);
+  }
+
+  // expectedLatest < 0: whatever the newest version is.
+  private CurationVersion publish(
+      int expectedLatest, Curation curation, String steward, String note, boolean dropDraft) {
     Instant at = Instant.now().truncatedTo(ChronoUnit.MILLIS);
     String content = CurationMapper.content(curation);
-    CurationVersion stored =
-        Store.write(
-            sessions,
-            s -> {
-              Integer last =
-                  s.createSelectionQuery(
-                          "select max(version) from CurationVersionEntity where sourceName = :s",
-                          Integer.class)
-                      .setParameter("s", curation.source())
-                      .getSingleResultOrNull();
-              CurationVersionEntity e = new CurationVersionEntity();
-              e.sourceName = curation.source();
-              e.version = last == null ? 1 : last + 1;
-              e.publishedBy = steward == null || steward.isBlank() ? "parlance" : steward.strip();
-              e.publishedAt = at;
-              e.note = note == null ? "" : note.strip();
-              e.viewCount = curation.views().size();
-              e.verifiedCount = curation.verified().size();
-              e.content = content;
-              s.persist(e);
-              if (dropDraft) {
-                s.createMutationQuery("delete from CurationDraftEntity where sourceName = :s")
-                    .setParameter("s", curation.source())
-                    .executeUpdate();
-              }
-              return CurationMapper.toDomain(e);
-            });
-    published.remove(curation.source());
+    CurationVersion stored;
+    try {
+      stored = store(expectedLatest, curation, steward, note, dropDraft, at, content);
+    } catch (StoreException e) {
+      // Two publishes that read the same newest version both insert the next one: the unique
+      // (source, version) key lets one commit and fails the other.
+      if (expectedLatest >= 0 && Store.isUniqueViolation(e)) {
+        throw new CurationConflictException(
+            curation.source(), expectedLatest, latestVersion(curation.source()));
+      }
+      throw e;
+    } finally {
+      published.drop(curation.source());
+    }
     return stored;
+  }
+
+  private CurationVersion store(
+      int expectedLatest,
+      Curation curation,
+      String steward,
+      String note,
+      boolean dropDraft,
+      Instant at,
+      String content) {
+    return Store.write(
+        sessions,
+        s -> {
+          Integer last =
+              s.createSelectionQuery(
+                      "select max(version) from CurationVersionEntity where sourceName = :s",
+                      Integer.class)
+                  .setParameter("s", curation.source())
+                  .getSingleResultOrNull();
+          int latest = last == null ? 0 : last;
+          if (expectedLatest >= 0 && latest != expectedLatest) {
+            throw new CurationConflictException(curation.source(), expectedLatest, latest);
+          }
+          CurationVersionEntity e = new CurationVersionEntity();
+          e.sourceName = curation.source();
+          e.version = last == null ? 1 : last + 1;
+          e.publishedBy = steward == null || steward.isBlank() ? "parlance" : steward.strip();
+          e.publishedAt = at;
+          e.note = note == null ? "" : note.strip();
+          e.viewCount = curation.views().size();
+          e.verifiedCount = curation.verified().size();
+          e.content = content;
+          s.persist(e);
+          if (dropDraft) {
+            s.createMutationQuery("delete from CurationDraftEntity where sourceName = :s")
+                .setParameter("s", curation.source())
+                .executeUpdate();
+          }
+          StoreVersion.bump(s);
+          return CurationMapper.toDomain(e);
+        });
   }
 
   @Override

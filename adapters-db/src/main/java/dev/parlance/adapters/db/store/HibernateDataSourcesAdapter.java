@@ -3,44 +3,34 @@ package dev.parlance.adapters.db.store;
 import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import org.hibernate.SessionFactory;
 
 /**
- * Data sources in the metadata store. Lookups by name are cached for a few seconds: every statement
- * asks for its source, sources change rarely (and this process drops its cache entry on every
- * change it makes).
+ * Data sources in the metadata store. Lookups by name are cached while the store's version stays
+ * the same: every statement asks for its source, sources change rarely, and a change made through
+ * any instance bumps the version ({@link StoreVersion}).
  */
 final class HibernateDataSourcesAdapter implements DataSourcesPort {
-  private static final long CACHE_NANOS = TimeUnit.SECONDS.toNanos(5);
-
-  private record Cached(Optional<DataSource> source, long at) {}
 
   private final SessionFactory sessions;
-  private final Map<String, Cached> byName = new ConcurrentHashMap<>();
+  private final StoreVersion.Cache<String, Optional<DataSource>> byName;
 
-  HibernateDataSourcesAdapter(SessionFactory sessions) {
+  HibernateDataSourcesAdapter(SessionFactory sessions, StoreVersion version) {
     this.sessions = sessions;
+    this.byName = version.new Cache<>();
   }
 
   @Override
   public Optional<DataSource> find(String name) {
-    long now = System.nanoTime();
-    Cached cached = byName.get(name);
-    if (cached != null && now - cached.at() < CACHE_NANOS) {
-      return cached.source();
-    }
-    Optional<DataSource> read =
-        Store.read(
-            sessions,
-            s ->
-                Optional.ofNullable(s.find(DataSourceEntity.class, name))
-                    .map(StoreMapper::toDomain));
-    byName.put(name, new Cached(read, now));
-    return read;
+    return byName.get(
+        name,
+        () ->
+            Store.read(
+                sessions,
+                s ->
+                    Optional.ofNullable(s.find(DataSourceEntity.class, name))
+                        .map(StoreMapper::toDomain)));
   }
 
   @Override
@@ -58,7 +48,6 @@ final class HibernateDataSourcesAdapter implements DataSourcesPort {
 
   @Override
   public void save(DataSource source) {
-    byName.remove(source.name());
     Store.write(
         sessions,
         s -> {
@@ -73,29 +62,35 @@ final class HibernateDataSourcesAdapter implements DataSourcesPort {
           if (fresh) {
             s.persist(e);
           }
+          StoreVersion.bump(s);
           return null;
         });
+    byName.drop(source.name());
   }
 
   @Override
   public boolean remove(String name) {
-    byName.remove(name);
-    return Store.write(
-        sessions,
-        s -> {
-          DataSourceEntity e = s.find(DataSourceEntity.class, name);
-          if (e == null) {
-            return false;
-          }
-          // Its policies go with it; its audit trail stays.
-          for (PolicyEntity p :
-              s.createSelectionQuery("from PolicyEntity where sourceName = :s", PolicyEntity.class)
-                  .setParameter("s", name)
-                  .getResultList()) {
-            s.remove(p);
-          }
-          s.remove(e);
-          return true;
-        });
+    boolean removed =
+        Store.write(
+            sessions,
+            s -> {
+              DataSourceEntity e = s.find(DataSourceEntity.class, name);
+              if (e == null) {
+                return false;
+              }
+              // Its policies go with it; its audit trail stays.
+              for (PolicyEntity p :
+                  s.createSelectionQuery(
+                          "from PolicyEntity where sourceName = :s", PolicyEntity.class)
+                      .setParameter("s", name)
+                      .getResultList()) {
+                s.remove(p);
+              }
+              s.remove(e);
+              StoreVersion.bump(s);
+              return true;
+            });
+    byName.drop(name);
+    return removed;
   }
 }

@@ -4,51 +4,43 @@ import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.GovernancePolicy;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import org.hibernate.SessionFactory;
 
 /**
- * Versioned policies in the metadata store. The current version of each source is cached for a few
- * seconds: statements ask for it every time, stewards publish rarely.
+ * Versioned policies in the metadata store. The current version of each source is cached while the
+ * store's version stays the same: statements ask for it every time, stewards publish rarely, and a
+ * publish through any instance bumps the version ({@link StoreVersion}).
  */
 final class HibernatePoliciesAdapter implements GovernancePoliciesPort {
-  private static final long CACHE_NANOS = TimeUnit.SECONDS.toNanos(5);
-
-  private record Cached(Optional<GovernancePolicy> policy, long at) {}
 
   private final SessionFactory sessions;
-  private final Map<String, Cached> current = new ConcurrentHashMap<>();
+  private final StoreVersion.Cache<String, Optional<GovernancePolicy>> current;
 
-  HibernatePoliciesAdapter(SessionFactory sessions) {
+  HibernatePoliciesAdapter(SessionFactory sessions, StoreVersion version) {
     this.sessions = sessions;
+    this.current = version.new Cache<>();
   }
 
   @Override
   public Optional<GovernancePolicy> current(String source) {
-    long now = System.nanoTime();
-    Cached cached = current.get(source);
-    if (cached != null && now - cached.at() < CACHE_NANOS) {
-      return cached.policy();
-    }
-    Optional<GovernancePolicy> read =
-        Store.read(
-            sessions,
-            s ->
-                s
-                    .createSelectionQuery(
-                        "from PolicyEntity where sourceName = :s order by version desc",
-                        PolicyEntity.class)
-                    .setParameter("s", source)
-                    .setMaxResults(1)
-                    .getResultList()
-                    .stream()
-                    .findFirst()
-                    .map(StoreMapper::toDomain));
-    current.put(source, new Cached(read, now));
-    return read;
+    return current.get(source, () -> read(source));
+  }
+
+  private Optional<GovernancePolicy> read(String source) {
+    return Store.read(
+        sessions,
+        s ->
+            s
+                .createSelectionQuery(
+                    "from PolicyEntity where sourceName = :s order by version desc",
+                    PolicyEntity.class)
+                .setParameter("s", source)
+                .setMaxResults(1)
+                .getResultList()
+                .stream()
+                .findFirst()
+                .map(StoreMapper::toDomain));
   }
 
   @Override
@@ -84,9 +76,10 @@ final class HibernatePoliciesAdapter implements GovernancePoliciesPort {
                       steward,
                       Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
               s.persist(StoreMapper.toEntity(next));
+              StoreVersion.bump(s);
               return next;
             });
-    current.remove(draft.source());
+    current.drop(draft.source());
     return stored;
   }
 }

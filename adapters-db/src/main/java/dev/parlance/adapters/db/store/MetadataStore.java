@@ -44,6 +44,9 @@ public final class MetadataStore implements AutoCloseable {
 
   private static final String HISTORY_TABLE = "parlance_schema_history";
 
+  /** How long opening waits for another process that is opening the same H2 file. */
+  static final Duration LOCK_WAIT = Duration.ofSeconds(30);
+
   private final SessionFactory sessions;
   private final boolean created;
   private final Duration startup;
@@ -79,11 +82,12 @@ public final class MetadataStore implements AutoCloseable {
     this.sessions = sessions;
     this.created = created;
     this.startup = startup;
-    this.dataSources = new HibernateDataSourcesAdapter(sessions);
-    this.policies = new HibernatePoliciesAdapter(sessions);
+    StoreVersion version = new StoreVersion(sessions);
+    this.dataSources = new HibernateDataSourcesAdapter(sessions, version);
+    this.policies = new HibernatePoliciesAdapter(sessions, version);
     this.audit = new HibernateAuditAdapter(sessions);
     this.buffered = auditMode == AuditMode.BUFFERED ? new BufferedAuditAdapter(audit) : null;
-    this.curation = new HibernateCurationAdapter(sessions);
+    this.curation = new HibernateCurationAdapter(sessions, version);
     this.suggestions = new HibernateSuggestionsAdapter(sessions);
     this.answers = new HibernateAnswerHistoryAdapter(sessions);
   }
@@ -107,9 +111,27 @@ public final class MetadataStore implements AutoCloseable {
     long start = System.nanoTime();
     quietLogging();
     boolean postgres = url.toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:");
+    // Held until Hibernate has started: the first connection may have to wait for another process
+    // to finish opening the H2 file, and every later one then finds the file open.
+    try (Connection first = connectWhenFree(url, user, password)) {
+      return open(first, url, user, password, postgres, auditMode, start);
+    } catch (SQLException e) {
+      throw new StoreException(
+          "cannot open the metadata store at " + redact(url) + ": " + Store.message(e), e);
+    }
+  }
+
+  private static MetadataStore open(
+      Connection first,
+      String url,
+      String user,
+      String password,
+      boolean postgres,
+      AuditMode auditMode,
+      long start) {
     boolean created = false;
     // Start-up cost: Flyway scans and validates for ~0.4 s; skip it when the schema is current.
-    if (!upToDate(url, user, password)) {
+    if (!upToDate(first)) {
       try {
         MigrateResult result =
             Flyway.configure(MetadataStore.class.getClassLoader())
@@ -173,9 +195,42 @@ public final class MetadataStore implements AutoCloseable {
     }
   }
 
-  private static boolean upToDate(String url, String user, String password) {
-    try (Connection c = DriverManager.getConnection(url, user, password);
-        Statement st = c.createStatement();
+  /**
+   * Connects, waiting while another process is opening the same H2 file. H2 refuses a file whose
+   * lock another process wrote within the last two seconds ("Lock file recently modified"), until
+   * that process serves the file to others (AUTO_SERVER); two Parlance commands started together
+   * meet exactly that, so the later one waits instead of failing.
+   */
+  static Connection connectWhenFree(String url, String user, String password) throws SQLException {
+    long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
+    while (true) {
+      try {
+        return DriverManager.getConnection(url, user, password);
+      } catch (SQLException e) {
+        if (!anotherProcessIsOpening(e) || System.nanoTime() > deadline) {
+          throw e;
+        }
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
+  }
+
+  // H2's lock races (org.h2.store.FileLock): ERROR_OPENING_DATABASE_1 with these reasons.
+  private static boolean anotherProcessIsOpening(SQLException e) {
+    String m = String.valueOf(e.getMessage());
+    return e.getErrorCode() == 8000
+        && (m.contains("Lock file recently modified")
+            || m.contains("Concurrent update")
+            || m.contains("Another process was faster"));
+  }
+
+  private static boolean upToDate(Connection c) {
+    try (Statement st = c.createStatement();
         ResultSet rs =
             st.executeQuery(
                 "SELECT \"version\" FROM \""
@@ -183,7 +238,7 @@ public final class MetadataStore implements AutoCloseable {
                     + "\" WHERE \"success\" ORDER BY \"installed_rank\" DESC")) {
       return rs.next() && LATEST_MIGRATION.equals(rs.getString(1));
     } catch (SQLException e) {
-      return false; // no history yet, or unreachable: Flyway says which
+      return false; // no history yet: Flyway creates it
     }
   }
 

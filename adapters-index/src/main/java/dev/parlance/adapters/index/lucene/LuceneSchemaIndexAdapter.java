@@ -5,6 +5,8 @@ import dev.parlance.domain.retrieval.ElementKind;
 import dev.parlance.domain.retrieval.EmbeddingVector;
 import dev.parlance.domain.retrieval.IndexedElement;
 import dev.parlance.domain.retrieval.SchemaElement;
+import dev.parlance.domain.retrieval.SchemaElements;
+import dev.parlance.domain.retrieval.SearchAllSourcesPort.SourcedHit;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -41,7 +43,7 @@ import org.apache.lucene.util.BytesRef;
  * over their text. All sources share one index; each document carries its source, so a source is
  * replaced by one delete-and-add commit that readers see all at once.
  */
-final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
+final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndexFile {
 
   private static final String SOURCE = "source";
   private static final String ID = "id";
@@ -56,6 +58,7 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
   private static final String VECTOR_BYTES = "vector_bytes";
   private static final String MODEL = "model";
   private static final String COUNT = "count";
+  private static final String FINGERPRINT = "fingerprint";
   // One document per source records how it was built.
   private static final String META_KIND = "META";
 
@@ -88,6 +91,11 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
           meta.add(new StringField(KIND, META_KIND, Field.Store.YES));
           meta.add(new StoredField(MODEL, model));
           meta.add(new StoredField(COUNT, elements.size()));
+          meta.add(
+              new StoredField(
+                  FINGERPRINT,
+                  SchemaElements.fingerprint(
+                      model, elements.stream().map(IndexedElement::element).toList())));
           docs.add(meta);
           writer.addDocuments(docs);
         });
@@ -109,7 +117,11 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
           }
           Document d = searcher.storedFields().document(top.scoreDocs[0].doc);
           return Optional.of(
-              new IndexStatus(source, d.get(MODEL), d.getField(COUNT).numericValue().intValue()));
+              new IndexStatus(
+                  source,
+                  d.get(MODEL),
+                  d.getField(COUNT).numericValue().intValue(),
+                  d.get(FINGERPRINT)));
         },
         Optional.empty());
   }
@@ -142,6 +154,41 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
             .add(filter(source, kind.name()), Occur.FILTER)
             .build();
     return store.read(searcher -> hits(searcher, searcher.search(query, k), s -> s), List.of());
+  }
+
+  @Override
+  public List<SourcedHit> nearestInAnySource(ElementKind kind, EmbeddingVector query, int k) {
+    return store.read(
+        searcher -> {
+          Query knn =
+              new KnnFloatVectorQuery(
+                  VECTOR, query.toArray(), k, new TermQuery(new Term(KIND, kind.name())));
+          return sourced(searcher, searcher.search(knn, k), s -> 2.0 * s - 1.0);
+        },
+        List.of());
+  }
+
+  @Override
+  public List<SourcedHit> matchingInAnySource(ElementKind kind, String text, int k) {
+    Set<String> terms = store.terms(TEXT, text);
+    if (terms.isEmpty()) {
+      return List.of();
+    }
+    BooleanQuery.Builder words = new BooleanQuery.Builder();
+    for (String term : terms) {
+      words.add(new TermQuery(new Term(TEXT, term)), Occur.SHOULD);
+    }
+    Query query =
+        new BooleanQuery.Builder()
+            .add(words.build(), Occur.MUST)
+            .add(new TermQuery(new Term(KIND, kind.name())), Occur.FILTER)
+            .build();
+    return store.read(searcher -> sourced(searcher, searcher.search(query, k), s -> s), List.of());
+  }
+
+  /** The live documents of every source, tables, columns and verified questions alike. */
+  int documents() {
+    return store.documents();
   }
 
   @Override
@@ -191,7 +238,7 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
     SchemaElement e = indexed.element();
     float[] vector = indexed.vector().toArray();
     Document d = new Document();
-    d.add(new StringField(SOURCE, source, Field.Store.NO));
+    d.add(new StringField(SOURCE, source, Field.Store.YES));
     d.add(new StringField(ID, e.id(), Field.Store.YES));
     d.add(new StringField(KIND, e.kind().name(), Field.Store.YES));
     d.add(new StringField(TABLE_ID, e.tableId(), Field.Store.NO));
@@ -214,6 +261,22 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndex {
     List<ElementHit> hits = new ArrayList<>(top.scoreDocs.length);
     for (ScoreDoc sd : top.scoreDocs) {
       hits.add(new ElementHit(element(searcher, stored, sd.doc), toScore.applyAsDouble(sd.score)));
+    }
+    return hits;
+  }
+
+  private List<SourcedHit> sourced(
+      IndexSearcher searcher, TopDocs top, java.util.function.DoubleUnaryOperator toScore)
+      throws IOException {
+    StoredFields stored = searcher.storedFields();
+    List<SourcedHit> hits = new ArrayList<>(top.scoreDocs.length);
+    for (ScoreDoc sd : top.scoreDocs) {
+      // Indexes written before sources were stored know no source: an empty name says so.
+      String source = stored.document(sd.doc, Set.of(SOURCE)).get(SOURCE);
+      hits.add(
+          new SourcedHit(
+              source == null ? "" : source,
+              new ElementHit(element(searcher, stored, sd.doc), toScore.applyAsDouble(sd.score))));
     }
     return hits;
   }

@@ -2,9 +2,11 @@ package dev.parlance.adapters.index.lucene;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
@@ -62,9 +64,16 @@ final class LuceneStore implements AutoCloseable {
     // Room for a large source in one segment: flushing several would make Lucene merge them,
     // rebuilding the vector graph.
     config.setRAMBufferSizeMB(256);
+    // Closing commits (and waits for merges); a change that fails half-way is rolled back first,
+    // so the last commit stays as it was.
     try (IndexWriter writer = new IndexWriter(directory, config)) {
-      work.apply(writer);
-      writer.commit();
+      try {
+        work.apply(writer);
+        writer.commit();
+      } catch (IOException | RuntimeException | Error e) {
+        writer.rollback();
+        throw e;
+      }
     } catch (LockObtainFailedException e) {
       throw new IndexFailedException(
           name + " is being written by another Parlance process; try again when it is done", e);
@@ -88,6 +97,31 @@ final class LuceneStore implements AutoCloseable {
       }
     } catch (IOException e) {
       throw new IndexFailedException("cannot search " + name, e);
+    }
+  }
+
+  /** The live documents of the index (0 when it was never written). */
+  int documents() {
+    return read(searcher -> searcher.getIndexReader().numDocs(), 0);
+  }
+
+  /** The size of the index files in a directory (0 when there are none). */
+  static long diskBytes(Path path) {
+    if (!Files.isDirectory(path)) {
+      return 0;
+    }
+    try (Stream<Path> files = Files.walk(path)) {
+      return files.filter(Files::isRegularFile).mapToLong(LuceneStore::size).sum();
+    } catch (IOException e) {
+      throw new IndexFailedException("cannot measure the index at " + path, e);
+    }
+  }
+
+  private static long size(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      return 0; // removed by a merge while walking
     }
   }
 

@@ -32,7 +32,7 @@ import org.apache.lucene.store.Directory;
  * question's phrase finds the values it could fuzzily match in milliseconds, whatever the number of
  * values, and the exact matching ratio is then computed on those few only.
  */
-final class LuceneValueIndexAdapter implements LuceneIndexes.ValueIndex {
+final class LuceneValueIndexAdapter implements LuceneIndexes.ValueIndexFile {
 
   private static final String SOURCE = "source";
   private static final String KIND = "kind";

@@ -8,12 +8,17 @@ import org.junit.jupiter.api.io.TempDir;
 class LuceneSchemaIndexAdapterTest extends SearchSchemaPortContract {
 
   @TempDir Path directory;
-  private LuceneIndexes.SchemaIndex index;
+  private LuceneIndexes.SchemaIndexFile index;
 
   @Override
-  protected LuceneIndexes.SchemaIndex newIndex() {
+  protected LuceneIndexes.SchemaIndexFile newIndex() {
     index = LuceneIndexes.open(directory);
     return index;
+  }
+
+  @Override
+  protected Class<? extends RuntimeException> failure() {
+    return IndexFailedException.class;
   }
 
   @AfterEach

@@ -8,6 +8,7 @@ import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -31,6 +32,14 @@ public final class OnnxEmbeddings {
       ENCODERS.put(choice, encoder);
     }
     return new EmbeddingModelAdapter(encoder::encode, choice.id(), choice.queryInstruction());
+  }
+
+  /**
+   * A model whose document embeddings are remembered in {@code directory}, keyed by model and text:
+   * re-indexing embeds only the texts that changed (docs/retrieval.md measures it).
+   */
+  public static EmbedTextPort cached(EmbedTextPort model, Path directory) {
+    return new EmbeddingCacheAdapter(model, directory);
   }
 
   /** Wraps an already built langchain4j model, e.g. a vendor's embedding API or a test double. */

@@ -26,8 +26,11 @@ public final class RecordedOpenAi implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Map<String, List<String>> answers = new LinkedHashMap<>();
+  private final Map<List<String>, List<String>> combined = new LinkedHashMap<>();
   private final Map<String, Integer> turns = new HashMap<>();
   private final List<String> prompts = new ArrayList<>();
+  private final java.util.Set<String> authorizations =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final HttpServer server;
   private volatile long delayMs;
   private volatile int unavailableAfter = Integer.MAX_VALUE;
@@ -40,6 +43,10 @@ public final class RecordedOpenAi implements AutoCloseable {
         "/",
         exchange -> {
           JsonNode request = JSON.readTree(exchange.getRequestBody());
+          String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+          if (authorization != null) {
+            authorizations.add(authorization);
+          }
           StringBuilder all = new StringBuilder();
           String lastUser = "";
           for (JsonNode m : request.path("messages")) {
@@ -84,6 +91,15 @@ public final class RecordedOpenAi implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Answers a last user message that holds every one of {@code fragments} (checked before the
+   * single fragments, in the order recorded): e.g. a question and a word only one schema has.
+   */
+  public RecordedOpenAi answerWhenAll(List<String> fragments, String... texts) {
+    combined.put(List.copyOf(fragments), List.of(texts));
+    return this;
+  }
+
   /** After {@code answers} recorded (non-hallucination) answers, every call gets a 503. */
   public RecordedOpenAi unavailableAfter(int answers) {
     unavailableAfter = answers;
@@ -108,6 +124,11 @@ public final class RecordedOpenAi implements AutoCloseable {
   public RecordedOpenAi delay(long millis) {
     delayMs = millis;
     return this;
+  }
+
+  /** The Authorization headers the server was sent (the key a client used). */
+  public java.util.Set<String> authorizations() {
+    return java.util.Set.copyOf(authorizations);
   }
 
   public List<String> prompts() {
@@ -137,6 +158,12 @@ public final class RecordedOpenAi implements AutoCloseable {
     if (lastUser.contains("Hallucinate a minimal schema")) {
       // CRUSH4SQL's step: one recorded hallucination serves every question of these tests.
       return "Installation(code, name), MaintenanceOrder(status, installation), Singer(name, age)";
+    }
+    for (var e : combined.entrySet()) {
+      if (e.getKey().stream().allMatch(lastUser::contains)) {
+        int turn = turns.merge(String.join("\u0000", e.getKey()), 1, Integer::sum) - 1;
+        return e.getValue().get(Math.min(turn, e.getValue().size() - 1));
+      }
     }
     for (var e : answers.entrySet()) {
       if (lastUser.contains(e.getKey())) {

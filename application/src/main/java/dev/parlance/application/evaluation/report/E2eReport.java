@@ -19,6 +19,7 @@ import java.util.Optional;
  *     are written at the top level
  * @param batch the offline batch folder's state, when the run was made offline
  * @param warnings what was noticed in the benchmark's own files and how it was read
+ * @param comparison another run over the same questions, side by side with this one
  */
 public record E2eReport(
     String dataset,
@@ -40,7 +41,8 @@ public record E2eReport(
     List<String> notes,
     List<String> warnings,
     String finishedAt,
-    double seconds) {
+    double seconds,
+    Optional<Comparison> comparison) {
 
   public E2eReport {
     Objects.requireNonNull(overall, "overall");
@@ -49,7 +51,85 @@ public record E2eReport(
     missingDatabases = List.copyOf(missingDatabases);
     notes = List.copyOf(notes);
     warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    comparison = Objects.requireNonNullElse(comparison, Optional.empty());
   }
+
+  /** The same document with another run beside it. */
+  public E2eReport comparedWith(Comparison c) {
+    return new E2eReport(
+        dataset,
+        semantics,
+        semanticsDescription,
+        goldRevision,
+        run,
+        runDirectory,
+        model,
+        mode,
+        strategy,
+        candidates,
+        evidence,
+        complete,
+        overall,
+        byStrategy,
+        batch,
+        missingDatabases,
+        notes,
+        warnings,
+        finishedAt,
+        seconds,
+        Optional.of(c));
+  }
+
+  /**
+   * This run and another over the same questions (the pipeline and its whole-schema baseline, a
+   * curated source and its base tables alone), side by side, and question by question.
+   *
+   * @param label what this run is, e.g. {@code pipeline} or {@code curated}
+   * @param otherLabel what the other run is
+   * @param other the other run's whole document
+   */
+  public record Comparison(
+      String label, String otherLabel, Side side, Side otherSide, Paired paired, E2eReport other) {}
+
+  /**
+   * One run's numbers for the side-by-side table (per scored question).
+   *
+   * @param recall mean schema recall of the final prompts
+   * @param allGoldColumns share of prompts that showed every gold column
+   */
+  public record Side(
+      String label,
+      int scored,
+      int correct,
+      double accuracy,
+      double promptTokensPerQuestion,
+      double tokensPerQuestion,
+      double callsPerQuestion,
+      double costPerQuestion,
+      double recall,
+      double allGoldColumns) {}
+
+  /**
+   * The questions both runs answered, compared one by one: which run got them right, this run's
+   * prompt tokens against the other's, its model calls beyond the other's.
+   *
+   * @param tokenRatioLimit the ratio {@code withinTokenRatio} counts against (1.3)
+   * @param withinTokenRatio questions whose prompt tokens are at most the limit × the other's
+   * @param withinOneExtraCall questions with at most one model call more than the other run
+   */
+  public record Paired(
+      int questions,
+      int bothCorrect,
+      int onlyThis,
+      int onlyOther,
+      int neither,
+      double tokenRatioMean,
+      double tokenRatioMax,
+      double tokenRatioLimit,
+      int withinTokenRatio,
+      double extraCallsMean,
+      int extraCallsMax,
+      int withinOneExtraCall) {}
 
   /** One strategy's run (or all taken together), scored. */
   public record RunSection(
@@ -71,14 +151,29 @@ public record E2eReport(
       Recall recall,
       Calibration calibration,
       Progress progress,
-      List<Failure> failures) {
+      List<Failure> failures,
+      GoldCaveatsSection goldCaveats,
+      Map<String, Integer> schemaContext) {
     public RunSection {
       byDifficulty = ordered(byDifficulty);
       byDatabase = ordered(byDatabase);
       accuracyBySemantics = ordered(accuracyBySemantics);
       failures = List.copyOf(failures);
+      schemaContext = ordered(schemaContext);
     }
   }
+
+  /**
+   * The questions the benchmark's gold cannot judge (docs/evaluation.md "Honest reports"): the
+   * official numbers include them; {@code accuracy} is the execution accuracy without them.
+   */
+  public record GoldCaveatsSection(
+      int goldEmpty,
+      int goldEmptyCorrect,
+      int textCaseOrSpace,
+      int scored,
+      int correct,
+      double accuracy) {}
 
   /** A row of a breakdown (by difficulty, by database). */
   public record TallyRow(
@@ -133,7 +228,10 @@ public record E2eReport(
       double llmMs,
       double otherMs) {}
 
-  /** Schema recall of the final prompts against the gold queries' columns and tables. */
+  /**
+   * Schema recall of the final prompts against the gold queries' columns and tables, and execution
+   * accuracy beside it: over the answers whose prompt showed every gold column, and the others.
+   */
   public record Recall(
       int questions,
       double mean,
@@ -141,7 +239,11 @@ public record E2eReport(
       int tableQuestions,
       double tableMean,
       int noColumns,
-      int unreadableGold) {}
+      int unreadableGold,
+      int completeQuestions,
+      int completeCorrect,
+      int incompleteQuestions,
+      int incompleteCorrect) {}
 
   /** Accuracy per confidence bucket, the expected calibration error, accuracy by status. */
   public record Calibration(double ece, List<Bucket> buckets, Map<String, StatusRow> byStatus) {
@@ -180,6 +282,8 @@ public record E2eReport(
    * @param predictedSql null when the pipeline gave no answer
    * @param diff how the results differ, when both ran
    * @param problem why the pipeline gave no answer, when it gave none
+   * @param recall the share of the gold's columns the final prompt showed, when the gold reads any
+   * @param marks what the gold cannot judge here ({@code gold_empty}, {@code text_case_or_space})
    */
   public record Failure(
       String id,
@@ -195,11 +299,15 @@ public record E2eReport(
       String predictedSql,
       Optional<String> diff,
       Optional<String> problem,
-      List<String> goldColumnsNotInPrompt) {
+      List<String> goldColumnsNotInPrompt,
+      Optional<Double> recall,
+      List<String> marks) {
     public Failure {
       diff = Objects.requireNonNullElse(diff, Optional.empty());
       problem = Objects.requireNonNullElse(problem, Optional.empty());
       goldColumnsNotInPrompt = List.copyOf(goldColumnsNotInPrompt);
+      recall = Objects.requireNonNullElse(recall, Optional.empty());
+      marks = marks == null ? List.of() : List.copyOf(marks);
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.parlance.application.evaluation.report;
 
 import dev.parlance.application.evaluation.EvaluationReport;
+import dev.parlance.application.evaluation.GoldCaveats;
 import dev.parlance.application.evaluation.PipelineEvaluation;
 import dev.parlance.application.evaluation.PipelineEvaluation.RunState;
 import dev.parlance.application.evaluation.PipelineEvaluation.StrategyRun;
@@ -8,6 +9,7 @@ import dev.parlance.application.evaluation.PipelineMetrics;
 import dev.parlance.application.evaluation.QuestionResult;
 import dev.parlance.application.evaluation.ScoredAnswer;
 import dev.parlance.application.evaluation.Tally;
+import dev.parlance.domain.evaluation.GoldMark;
 import dev.parlance.domain.evaluation.ResultDiff;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -15,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Assembles the report document of a pipeline evaluation (the one place that shapes it). */
 public final class E2eReports {
@@ -61,7 +64,111 @@ public final class E2eReports {
         notes,
         r.warnings(),
         description.finished().toString(),
-        Math.round(r.seconds() * 1000) / 1000.0);
+        Math.round(r.seconds() * 1000) / 1000.0,
+        Optional.empty());
+  }
+
+  /** What {@link E2eReport.Paired} counts a question's prompt tokens against. */
+  public static final double TOKEN_RATIO_LIMIT = 1.3;
+
+  /**
+   * {@code first}'s document with {@code second}'s beside it: both runs' numbers, and the questions
+   * both answered compared one by one (under each run's own semantics; the same questions, strategy
+   * by strategy, taken together).
+   */
+  public static E2eReport compare(
+      PipelineEvaluation first,
+      E2eReport firstDocument,
+      String firstLabel,
+      PipelineEvaluation second,
+      E2eReport secondDocument,
+      String secondLabel) {
+    Map<String, ScoredAnswer> others = new LinkedHashMap<>();
+    for (ScoredAnswer a : second.overall().answers()) {
+      others.put(a.strategy() + "\u0000" + a.answer().questionId(), a);
+    }
+    int questions = 0;
+    int both = 0;
+    int onlyThis = 0;
+    int onlyOther = 0;
+    int neither = 0;
+    double ratioSum = 0;
+    double ratioMax = 0;
+    int ratioQuestions = 0;
+    int withinRatio = 0;
+    double extraSum = 0;
+    int extraMax = Integer.MIN_VALUE;
+    int withinCall = 0;
+    for (ScoredAnswer a : first.overall().answers()) {
+      ScoredAnswer b = others.get(a.strategy() + "\u0000" + a.answer().questionId());
+      if (b == null) {
+        continue;
+      }
+      questions++;
+      if (a.correct() && b.correct()) {
+        both++;
+      } else if (a.correct()) {
+        onlyThis++;
+      } else if (b.correct()) {
+        onlyOther++;
+      } else {
+        neither++;
+      }
+      long pa = a.answer().usage().promptTokens();
+      long pb = b.answer().usage().promptTokens();
+      if (pb > 0) {
+        double ratio = (double) pa / pb;
+        ratioSum += ratio;
+        ratioMax = Math.max(ratioMax, ratio);
+        ratioQuestions++;
+        withinRatio += ratio <= TOKEN_RATIO_LIMIT ? 1 : 0;
+      }
+      int extra = a.answer().llmCalls() - b.answer().llmCalls();
+      extraSum += extra;
+      extraMax = Math.max(extraMax, extra);
+      withinCall += extra <= 1 ? 1 : 0;
+    }
+    E2eReport.Paired paired =
+        new E2eReport.Paired(
+            questions,
+            both,
+            onlyThis,
+            onlyOther,
+            neither,
+            ratioQuestions == 0 ? 0 : round(ratioSum / ratioQuestions),
+            round(ratioMax),
+            TOKEN_RATIO_LIMIT,
+            withinRatio,
+            questions == 0 ? 0 : round(extraSum / questions),
+            questions == 0 ? 0 : extraMax,
+            withinCall);
+    return firstDocument.comparedWith(
+        new E2eReport.Comparison(
+            firstLabel,
+            secondLabel,
+            side(firstLabel, first.overall()),
+            side(secondLabel, second.overall()),
+            paired,
+            secondDocument));
+  }
+
+  private static E2eReport.Side side(String label, StrategyRun run) {
+    Tally t = run.report().overall();
+    PipelineMetrics m = run.metrics();
+    int n = m.questions();
+    return new E2eReport.Side(
+        label,
+        t.scored(),
+        t.correct(),
+        round(t.accuracy()),
+        round1(perQuestion(m.tokens().promptTokens(), n)),
+        round1(perQuestion(m.tokens().totalTokens(), n)),
+        n == 0 ? 0 : Math.round(100.0 * m.llmCalls() / n) / 100.0,
+        n == 0
+            ? 0
+            : m.cost().usd().divide(BigDecimal.valueOf(n), 8, RoundingMode.HALF_UP).doubleValue(),
+        round(m.recall().mean()),
+        round(m.recall().complete()));
   }
 
   /** The scored answers that are not correct, in question order (skipped ones are no answers). */
@@ -69,7 +176,8 @@ public final class E2eReports {
     return run.answers().stream().filter(a -> !a.correct()).toList();
   }
 
-  static E2eReport.RunSection section(StrategyRun run) {
+  /** One run's section of the document. */
+  public static E2eReport.RunSection section(StrategyRun run) {
     EvaluationReport r = run.report();
     Tally all = r.overall();
     Map<String, E2eReport.SemanticsRow> semantics = new LinkedHashMap<>();
@@ -102,7 +210,7 @@ public final class E2eReports {
         tokens(m),
         cost(m),
         latency(m),
-        recall(m.recall()),
+        recall(m.recall(), run.answers()),
         calibration(m.calibration()),
         new E2eReport.Progress(
             s.log(),
@@ -114,7 +222,29 @@ public final class E2eReports {
             s.waiting(),
             s.unfinished(),
             s.stopped()),
-        failures(run).stream().map(E2eReports::failure).toList());
+        failures(run).stream().map(E2eReports::failure).toList(),
+        caveats(r.caveats()),
+        schemaContext(run.answers()));
+  }
+
+  /** The gold caveats as the documents show them. */
+  public static E2eReport.GoldCaveatsSection caveats(GoldCaveats c) {
+    return new E2eReport.GoldCaveatsSection(
+        c.goldEmpty(),
+        c.goldEmptyCorrect(),
+        c.textCaseOrSpace(),
+        c.scored(),
+        c.correct(),
+        round(c.accuracyExcluding()));
+  }
+
+  // How many answers' prompts showed the whole schema, and how many retrieved it.
+  private static Map<String, Integer> schemaContext(List<ScoredAnswer> answers) {
+    Map<String, Integer> ways = new LinkedHashMap<>();
+    for (ScoredAnswer a : answers) {
+      ways.merge(a.answer().context().orElse("not recorded"), 1, Integer::sum);
+    }
+    return ways;
   }
 
   /** A breakdown's rows as the document shows them. */
@@ -184,7 +314,24 @@ public final class E2eReports {
         stages);
   }
 
-  private static E2eReport.Recall recall(PipelineMetrics.Recall rc) {
+  private static E2eReport.Recall recall(PipelineMetrics.Recall rc, List<ScoredAnswer> answers) {
+    int complete = 0;
+    int completeCorrect = 0;
+    int incomplete = 0;
+    int incompleteCorrect = 0;
+    for (ScoredAnswer a : answers) {
+      var recall = a.recall();
+      if (recall.isEmpty()) {
+        continue;
+      }
+      if (recall.getAsDouble() >= 1) {
+        complete++;
+        completeCorrect += a.correct() ? 1 : 0;
+      } else {
+        incomplete++;
+        incompleteCorrect += a.correct() ? 1 : 0;
+      }
+    }
     return new E2eReport.Recall(
         rc.questions(),
         round(rc.mean()),
@@ -192,7 +339,11 @@ public final class E2eReports {
         rc.tableQuestions(),
         round(rc.tableMean()),
         rc.noColumns(),
-        rc.unreadableGold());
+        rc.unreadableGold(),
+        complete,
+        completeCorrect,
+        incomplete,
+        incompleteCorrect);
   }
 
   private static E2eReport.Calibration calibration(PipelineMetrics.Calibration c) {
@@ -234,7 +385,9 @@ public final class E2eReports {
         f.predictedSql().orElse(null),
         f.diff().map(ResultDiff::summary),
         a.answer().problem(),
-        List.copyOf(a.missedColumns()));
+        List.copyOf(a.missedColumns()),
+        a.recall().isPresent() ? Optional.of(round(a.recall().getAsDouble())) : Optional.empty(),
+        f.marks().stream().map(GoldMark::label).sorted().toList());
   }
 
   private static double perQuestion(long total, int n) {

@@ -123,6 +123,10 @@ final class AskCommand implements Callable<Integer> {
         cli.err().println("parlance: " + answer.problem().orElse("queued"));
         yield ParlanceCli.FAILED;
       }
+      case CANNOT_ANSWER -> {
+        cli.err().println("parlance: " + answer.problem().orElse("cannot answer from this source"));
+        yield ParlanceCli.FAILED;
+      }
       case NO_ANSWER -> {
         boolean refused =
             !answer.candidates().isEmpty()
@@ -185,6 +189,7 @@ final class AskCommand implements Callable<Integer> {
         }
       }
       case NO_ANSWER -> out.println("confidence  0% (no candidate ran)");
+      case CANNOT_ANSWER -> out.println("confidence  0% (cannot answer from this source)");
       case QUEUED -> out.println("queued      waiting for the offline batch");
     }
     if (a.status() == Answer.Status.ANSWERED && !a.alternatives().isEmpty()) {
@@ -201,6 +206,9 @@ final class AskCommand implements Callable<Integer> {
       out.println("explanation " + a.explanation());
     }
     out.println("strategy    " + a.strategy().label());
+    if (a.schemaView().visibleColumns() > 0) {
+      out.println("schema      " + a.schemaView().describe());
+    }
     if (!a.schemaElements().isEmpty()) {
       out.println("columns     " + String.join(", ", a.schemaElements()));
     }

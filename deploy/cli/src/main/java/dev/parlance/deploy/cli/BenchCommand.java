@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
     description = "Measure Parlance on public benchmarks and on your sources.",
     subcommands = {
       BenchRetrievalCommand.class,
+      BenchIndexScaleCommand.class,
       BenchExCommand.class,
       BenchE2eCommand.class,
       BenchReportCommand.class,

@@ -1,34 +1,25 @@
 package dev.parlance.deploy.cli;
 
-import dev.parlance.application.ask.AskSettings;
 import dev.parlance.application.ask.StrategyName;
 import dev.parlance.application.evaluation.EvaluatePipelineUseCase;
 import dev.parlance.application.evaluation.EvaluatePipelineUseCase.Questions;
+import dev.parlance.application.evaluation.PipelineBenchmarkUseCase;
 import dev.parlance.application.evaluation.PipelineEvaluation;
+import dev.parlance.application.evaluation.RunConfigurationChangedException;
 import dev.parlance.application.evaluation.report.E2eReport;
-import dev.parlance.application.evaluation.report.E2eReports;
-import dev.parlance.application.evaluation.report.RunDescription;
-import dev.parlance.deploy.wiring.ParlanceSettings;
-import dev.parlance.domain.completion.BatchCompletionPort;
 import dev.parlance.domain.completion.BatchStatus;
-import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.completion.LanguageModelConfigurationException;
-import dev.parlance.domain.completion.LanguageModelsPort;
+import dev.parlance.domain.completion.NoLanguageModelException;
 import dev.parlance.domain.evaluation.EvaluationDataset;
 import dev.parlance.domain.evaluation.EvaluationSemantics;
 import dev.parlance.domain.evaluation.JaccardThresholds;
-import dev.parlance.domain.evaluation.OpenRunLogPort;
 import dev.parlance.domain.governance.UserIdentity;
 import jakarta.inject.Inject;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -64,16 +55,14 @@ final class BenchE2eCommand implements Callable<Integer> {
   static final int WAITING = 3;
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-  @Inject EvaluatePipelineUseCase pipelineRuns;
-  // Until bench e2e is its own use case (run naming, model choice, run logs), it reads these
-  // itself.
-  @Inject LanguageModelsPort models;
-  @Inject OpenRunLogPort runLogs;
-  @Inject ParlanceSettings parlance;
+  @Inject PipelineBenchmarkUseCase benchmarks;
 
   @Option(
       names = "--dataset",
-      description = "spider-dev, bird-dev, bird-dev-pre2024 or bird-minidev")
+      description =
+          "spider-dev, bird-dev, bird-dev-pre2024, bird-minidev, or spiderunion / birdunion (Spider"
+              + " dev's / BIRD dev's questions over the union of all their schemas, CRUSH4SQL's"
+              + " end-to-end setting)")
   String dataset;
 
   @Option(names = "--data", description = "folder laid out like ../shared/data")
@@ -131,6 +120,46 @@ final class BenchE2eCommand implements Callable<Integer> {
           "the evaluator whose numbers lead: bird, spider or spider-keep-distinct (default: the"
               + " dataset's; bird for --questions); the other is reported beside it")
   String semantics;
+
+  @Option(
+      names = "--baseline",
+      description =
+          "ask with the bare whole-schema prompt instead of the pipeline's context: every column"
+              + " with its descriptions, no hallucination, retrieval, sample rows, values or"
+              + " corrections (to put beside a pipeline run of the same questions)")
+  boolean baseline;
+
+  @Option(
+      names = "--baseline-tokens",
+      paramLabel = "N",
+      description =
+          "with --baseline: show as much of the schema as fits N prompt tokens (whole tables in"
+              + " catalog order); default: all of it")
+  Integer baselineTokens;
+
+  @Option(
+      names = "--compare-baseline",
+      description =
+          "also ask the same questions with the bare whole-schema prompt (--baseline, its own run"
+              + " RUN-baseline) and report both side by side: EX, tokens, calls, schema recall,"
+              + " question by question")
+  boolean compareBaseline;
+
+  @Option(
+      names = "--compare-raw",
+      description =
+          "with --questions: also ask the same questions of each source's base tables alone"
+              + " (curation off: same database, policy and model; its own run RUN-raw) and report"
+              + " curated and raw side by side")
+  boolean compareRaw;
+
+  @Option(
+      names = "--self-examples",
+      description =
+          "with --questions: let a verified question be shown itself as an example (by default its"
+              + " twin among the source's verified questions is left out of the examples, so that"
+              + " a run over the verified set measures something)")
+  boolean selfExamples;
 
   @Option(names = "--llm", paramLabel = "PROFILE", description = "a named language-model profile")
   String profile;
@@ -204,24 +233,75 @@ final class BenchE2eCommand implements Callable<Integer> {
   double tq;
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() throws java.io.IOException {
     ParlanceCli cli = ParlanceCli.of(spec);
     Questions questions = questions();
-    AskSettings settings = parlance.askDefaults();
-    List<StrategyName> chosen =
-        strategies.isEmpty()
-            ? List.of(settings.strategy())
-            : strategies.stream().map(StrategyName::parse).distinct().toList();
-    int m = candidates == null ? settings.candidates() : candidates;
-    if (m < 1 || m > 64) {
+    if (candidates != null && (candidates < 1 || candidates > 64)) {
       throw CommandFailure.refused("--candidates must be between 1 and 64");
     }
     if (limit != null && limit < 1) {
       throw CommandFailure.refused("--limit must be at least 1");
     }
-    Model model;
+    if (run != null && !run.matches(PipelineBenchmarkUseCase.RUN_NAME)) {
+      throw CommandFailure.refused(
+          "--run must be letters, digits, '.', '_' or '-' (at most 121 characters)");
+    }
+    if (baselineTokens != null && (!(baseline || compareBaseline) || baselineTokens < 1)) {
+      throw CommandFailure.refused(
+          "--baseline-tokens needs --baseline or --compare-baseline and a positive number");
+    }
+    if (compareBaseline && (baseline || compareRaw)) {
+      throw CommandFailure.refused(
+          "--compare-baseline puts the baseline beside the pipeline: give it without --baseline"
+              + " and --compare-raw");
+    }
+    if (compareRaw && questionsFile == null) {
+      throw CommandFailure.refused(
+          "--compare-raw compares a curated source with its base tables: it needs --questions");
+    }
+    var request =
+        new PipelineBenchmarkUseCase.Request(
+            questions,
+            strategies.stream().map(StrategyName::parse).distinct().toList(),
+            candidates == null ? OptionalInt.empty() : OptionalInt.of(candidates),
+            limit == null ? OptionalInt.empty() : OptionalInt.of(limit),
+            new HashSet<>(databases),
+            evidence,
+            Optional.ofNullable(semantics).map(EvaluationSemantics::parse),
+            new JaccardThresholds(tc, tn, tq),
+            new UserIdentity(
+                user == null ? "parlance-bench" : user, new HashSet<>(roles), Map.of()),
+            baseline,
+            baselineTokens == null ? OptionalInt.empty() : OptionalInt.of(baselineTokens),
+            compareRaw
+                ? PipelineBenchmarkUseCase.Comparison.RAW
+                : compareBaseline
+                    ? PipelineBenchmarkUseCase.Comparison.BASELINE
+                    : PipelineBenchmarkUseCase.Comparison.NONE,
+            questionsFile == null || selfExamples,
+            new PipelineBenchmarkUseCase.ModelChoice(
+                Optional.ofNullable(profile),
+                Optional.ofNullable(batchDir),
+                Optional.ofNullable(batchModel)),
+            Optional.ofNullable(run),
+            fresh);
+    PrintStream out = cli.out();
+    PipelineBenchmarkUseCase.Outcome outcome;
     try {
-      model = model();
+      outcome =
+          benchmarks.run(
+              request,
+              new PipelineBenchmarkUseCase.Watch(
+                  starting -> announce(out, questions, starting),
+                  new EvaluatePipelineUseCase.Watch(
+                      new TerminalProgress(cli.err()),
+                      new TerminalProgress(cli.err()),
+                      problem -> cli.err().println("parlance: " + problem))));
+    } catch (NoLanguageModelException e) {
+      throw CommandFailure.refused(
+          e.howToConfigure()
+              + System.lineSeparator()
+              + "Or work offline: --batch-dir DIR --batch-model MODEL (see docs/evaluation.md).");
     } catch (LanguageModelConfigurationException e) {
       if (batchDir != null && batchModel == null) {
         throw CommandFailure.refused(
@@ -230,75 +310,23 @@ final class BenchE2eCommand implements Callable<Integer> {
                 + " PARLANCE_LLM_MODEL=…)");
       }
       throw e;
-    }
-    String runName = run != null ? run : defaultRunName(questions, m, model.name());
-    if (!runName.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,120}")) {
+    } catch (RunConfigurationChangedException e) {
       throw CommandFailure.refused(
-          "--run must be letters, digits, '.', '_' or '-' (at most 121 characters)");
+          e.getMessage() + ": name another run (--run) or start this one over (--fresh)");
     }
-    Path runDir = parlance.home().benchRuns().resolve(runName);
-    if (fresh) {
-      setAside(runDir, chosen);
+    PipelineBenchmarkUseCase.Run first = outcome.first();
+    E2eText.print(out, first.evaluation(), first.description(), failuresShown, json);
+    E2eReport document = outcome.report();
+    document.comparison().ifPresent(c -> E2eText.comparison(out, c));
+    // The run keeps its own report: the portal lists runs and serves it (docs/portal.md). Written
+    // only when a log changed since, so that running a finished run again changes no file.
+    Path runDirectory = Path.of(first.description().runDirectory());
+    java.nio.file.Files.createDirectories(runDirectory);
+    if (reportIsStale(runDirectory)) {
+      ReportJson.write(runDirectory.resolve("report.json"), document);
+      E2eHtml.write(
+          runDirectory.resolve("report.html"), List.of(document), Optional.ofNullable(title));
     }
-    String embedding = parlance.embeddingModel();
-    Map<String, String> identity = new LinkedHashMap<>();
-    identity.put("model", model.name());
-    identity.put("embedding-model", embedding);
-    identity.putAll(settingsIdentity(settings));
-    var command =
-        new EvaluatePipelineUseCase.Command(
-            questions,
-            chosen,
-            m,
-            limit == null ? OptionalInt.empty() : OptionalInt.of(limit),
-            new HashSet<>(databases),
-            evidence,
-            Optional.ofNullable(semantics).map(EvaluationSemantics::parse),
-            new JaccardThresholds(tc, tn, tq),
-            new UserIdentity(
-                user == null ? "parlance-bench" : user, new HashSet<>(roles), Map.of()),
-            identity);
-    PrintStream out = cli.out();
-    out.printf(
-        "bench e2e: %s, strategy %s, %d candidates, model %s (%s)%n",
-        questions instanceof Questions.Benchmark b
-            ? b.dataset().label()
-            : "questions " + questionsFile,
-        String.join(", ", chosen.stream().map(StrategyName::label).toList()),
-        m,
-        model.name(),
-        model.batch().isPresent()
-            ? "offline batch " + model.batch().get().status().pendingFile().getParent()
-            : "online");
-    out.printf("run:       %s (%s)%n", runName, runDir);
-    out.flush();
-    PipelineEvaluation evaluation =
-        pipelineRuns.evaluate(
-            command,
-            model.port(),
-            s -> runLogs.open(runDir.resolve(s.label() + ".jsonl")),
-            new EvaluatePipelineUseCase.Watch(
-                new TerminalProgress(cli.err()),
-                new TerminalProgress(cli.err()),
-                problem -> cli.err().println("parlance: " + problem)));
-    RunDescription context =
-        new RunDescription(
-            runName,
-            runDir.toString(),
-            model.name(),
-            model.batch().isPresent() ? "batch" : "online",
-            m,
-            questions instanceof Questions.Benchmark b && b.dataset().label().startsWith("bird")
-                ? Optional.of(evidence)
-                : Optional.empty(),
-            model.batch().map(BatchCompletionPort::status),
-            Instant.now());
-    E2eText.print(out, evaluation, context, failuresShown, json);
-    E2eReport document = E2eReports.of(evaluation, context);
-    // The run keeps its own report: the portal lists runs and serves it (docs/portal.md).
-    java.nio.file.Files.createDirectories(runDir);
-    ReportJson.write(runDir.resolve("report.json"), document);
-    E2eHtml.write(runDir.resolve("report.html"), List.of(document), Optional.ofNullable(title));
     if (json != null) {
       ReportJson.write(json, document);
       out.println("wrote " + json);
@@ -307,16 +335,37 @@ final class BenchE2eCommand implements Callable<Integer> {
       E2eHtml.write(html, List.of(document), Optional.ofNullable(title));
       out.println("wrote " + html);
     }
-    return exitCode(cli, evaluation, model);
+    return exitCode(cli, outcome);
   }
 
-  private int exitCode(ParlanceCli cli, PipelineEvaluation evaluation, Model model) {
-    PipelineEvaluation.RunState state = evaluation.overall().state();
-    if (state.complete()) {
+  // The run's header before it asks anything: what is asked of which model, and where it is logged.
+  private void announce(
+      PrintStream out, Questions questions, PipelineBenchmarkUseCase.Starting starting) {
+    if (starting.compared()) {
+      out.printf("compared:  %s (%s)%n", starting.run(), starting.location());
+      out.flush();
+      return;
+    }
+    out.printf(
+        "bench e2e: %s, strategy %s, %d candidates, model %s (%s)%n",
+        questions instanceof Questions.Benchmark b
+            ? b.dataset().label()
+            : "questions " + questionsFile,
+        String.join(", ", starting.strategies().stream().map(StrategyName::label).toList()),
+        starting.candidates(),
+        starting.model(),
+        starting.batchFolder().map(f -> "offline batch " + f).orElse("online"));
+    out.printf("run:       %s (%s)%n", starting.run(), starting.location());
+    out.flush();
+  }
+
+  private int exitCode(ParlanceCli cli, PipelineBenchmarkUseCase.Outcome outcome) {
+    if (outcome.complete()) {
       return ParlanceCli.OK;
     }
-    if (state.waiting() > 0 && model.batch().isPresent()) {
-      BatchStatus s = model.batch().get().status();
+    PipelineEvaluation.RunState state = outcome.unfinished().evaluation().overall().state();
+    if (state.waiting() > 0 && outcome.batch().isPresent()) {
+      BatchStatus s = outcome.batch().get();
       PrintStream out = cli.out();
       out.println();
       out.printf(
@@ -354,6 +403,7 @@ final class BenchE2eCommand implements Callable<Integer> {
             "parlance: "
                 + state
                     .stopped()
+                    .map(why -> why + ": run the same command again to resume")
                     .orElse(
                         state.unfinished()
                             + " question(s) have no answer yet; run the same command again to"
@@ -377,74 +427,21 @@ final class BenchE2eCommand implements Callable<Integer> {
     return new Questions.Benchmark(EvaluationDataset.parse(dataset), data);
   }
 
-  /** The model to ask: a profile's vendor (with its fallbacks), or an offline batch folder. */
-  private record Model(String name, CompleteChatPort port, Optional<BatchCompletionPort> batch) {}
-
-  private Model model() {
-    Optional<LanguageModelsPort.LanguageModel> chosen =
-        models.choose(
-            new LanguageModelsPort.ModelRequest(
-                Optional.ofNullable(profile),
-                Optional.empty(),
-                Optional.ofNullable(batchDir),
-                Optional.ofNullable(batchModel)));
-    if (chosen.isEmpty()) {
-      throw CommandFailure.refused(
-          models.howToConfigure()
-              + System.lineSeparator()
-              + "Or work offline: --batch-dir DIR --batch-model MODEL (see docs/evaluation.md).");
+  /** Whether the run has no report yet, or one of its logs is newer than its report. */
+  private static boolean reportIsStale(Path runDir) throws java.io.IOException {
+    Path report = runDir.resolve("report.json");
+    if (!java.nio.file.Files.isRegularFile(report)) {
+      return true;
     }
-    LanguageModelsPort.LanguageModel model = chosen.get();
-    return new Model(model.models(), model.chat(), model.batch());
-  }
-
-  private String defaultRunName(Questions questions, int m, String model) {
-    String what =
-        switch (questions) {
-          case Questions.Benchmark b -> b.dataset().label();
-          case Questions.Verified v -> "questions-" + stem(v.file());
-        };
-    boolean bird =
-        questions instanceof Questions.Benchmark b && b.dataset().label().startsWith("bird");
-    String name = what + "-m" + m + (bird && !evidence ? "-noevidence" : "") + "-" + model;
-    return name.replaceAll("[^A-Za-z0-9._-]", "_");
-  }
-
-  private static String stem(Path file) {
-    String name = file.getFileName().toString();
-    int dot = name.lastIndexOf('.');
-    return dot > 0 ? name.substring(0, dot) : name;
-  }
-
-  // Everything in the pipeline's settings that changes answers, besides strategy and m.
-  private static Map<String, String> settingsIdentity(AskSettings s) {
-    Map<String, String> m = new LinkedHashMap<>();
-    m.put("temperature", String.valueOf(s.temperature()));
-    m.put("max-tokens", String.valueOf(s.maxTokens()));
-    m.put("correction-rounds", String.valueOf(s.correctionRounds()));
-    m.put("confidence-threshold", String.valueOf(s.confidenceThreshold()));
-    m.put("schema-budget", String.valueOf(s.schemaBudget()));
-    m.put("wider-budget", String.valueOf(s.widerBudget()));
-    m.put("value-threshold", String.valueOf(s.valueThreshold()));
-    m.put("value-top-k", String.valueOf(s.valueTopK()));
-    m.put("sample-rows", String.valueOf(s.sampleRows()));
-    m.put("examples", String.valueOf(s.examples()));
-    m.put("hallucinate", String.valueOf(s.hallucinate()));
-    return m;
-  }
-
-  // The old logs stay beside the new ones: they may have cost money.
-  private static void setAside(Path runDir, List<StrategyName> strategies) throws IOException {
-    String stamp = Instant.now().toString().replace(':', '-');
-    for (StrategyName s : strategies) {
-      Path log = runDir.resolve(s.label() + ".jsonl");
-      if (Files.exists(log)) {
-        Files.move(
-            log,
-            runDir.resolve(s.label() + ".jsonl." + stamp + ".old"),
-            StandardCopyOption.ATOMIC_MOVE);
+    java.nio.file.attribute.FileTime written = java.nio.file.Files.getLastModifiedTime(report);
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(runDir)) {
+      for (Path log : files.filter(f -> f.toString().endsWith(".jsonl")).toList()) {
+        if (java.nio.file.Files.getLastModifiedTime(log).compareTo(written) > 0) {
+          return true;
+        }
       }
     }
+    return false;
   }
 
   static String percent(double fraction) {

@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parlance.application.evaluation.EvaluationReport;
+import dev.parlance.application.evaluation.GoldCaveats;
 import dev.parlance.application.evaluation.QuestionResult;
 import dev.parlance.application.evaluation.ScorePredictionsUseCase;
 import dev.parlance.application.evaluation.Tally;
 import dev.parlance.domain.evaluation.EvaluationDataset;
 import dev.parlance.domain.evaluation.EvaluationSemantics;
+import dev.parlance.domain.evaluation.GoldMark;
 import dev.parlance.domain.evaluation.JaccardThresholds;
 import dev.parlance.domain.evaluation.ResultDiff;
 import jakarta.inject.Inject;
@@ -97,9 +99,17 @@ final class BenchExCommand implements Callable<Integer> {
     if (!Files.isRegularFile(predictions)) {
       throw CommandFailure.refused("no such predictions file: " + predictions);
     }
+    EvaluationDataset chosen = EvaluationDataset.parse(dataset);
+    if (chosen.union().isPresent()) {
+      throw CommandFailure.refused(
+          dataset
+              + " asks questions over a union of schemas: it is a pipeline benchmark ('bench e2e'),"
+              + " not a prediction file's; score a file with --dataset "
+              + chosen.questions().label());
+    }
     var command =
         new ScorePredictionsUseCase.Command(
-            EvaluationDataset.parse(dataset),
+            chosen,
             data,
             predictions,
             Optional.ofNullable(semantics).map(EvaluationSemantics::parse),
@@ -139,6 +149,7 @@ final class BenchExCommand implements Callable<Integer> {
     out.printf(
         "Nascimento's Jaccard procedure (%s): %s (%d of %d scored)%n",
         r.jaccard().describe(), percent(all.jaccardAccuracy()), all.jaccardCorrect(), all.scored());
+    E2eText.caveats(out, r.caveats(), all);
     if (!r.failures().isEmpty()) {
       int shown = Math.min(Math.max(0, failuresShown), r.failures().size());
       out.println();
@@ -240,9 +251,19 @@ final class BenchExCommand implements Callable<Integer> {
       n.put("predicted_sql", f.predictedSql().orElse(null));
       f.diff().ifPresent(d -> n.put("diff", d.summary()));
       f.jaccardCorrect().ifPresent(j -> n.put("jaccard_correct", j));
+      ArrayNode marks = n.putArray("marks");
+      f.marks().stream().map(GoldMark::label).sorted().forEach(marks::add);
     }
     ArrayNode notes = root.putArray("notes");
     r.notes().forEach(notes::add);
+    GoldCaveats c = r.caveats();
+    ObjectNode caveats = root.putObject("gold_caveats");
+    caveats.put("gold_empty", c.goldEmpty());
+    caveats.put("gold_empty_correct", c.goldEmptyCorrect());
+    caveats.put("text_case_or_space", c.textCaseOrSpace());
+    caveats.put("scored", c.scored());
+    caveats.put("correct", c.correct());
+    caveats.put("accuracy", round(c.accuracyExcluding()));
     ArrayNode warnings = root.putArray("warnings");
     r.warnings().forEach(warnings::add);
     root.put("seconds", Math.round(r.seconds() * 1000) / 1000.0);

@@ -11,15 +11,14 @@ import dev.parlance.domain.retrieval.RetrievalMode;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.eclipse.microprofile.config.Config;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -33,10 +32,11 @@ import picocli.CommandLine.Option;
       "Prints mean column recall per budget, the number of questions, index build time,"
           + " retrieval latency p50/p95 per question (no LLM call) and peak heap."
     })
-final class BenchRetrievalCommand implements Callable<Integer> {
+final class BenchRetrievalCommand implements Callable<Integer>, ParlanceCli.SettingFlags {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
   @Inject RetrievalBenchmarkUseCase benchmark;
+  @Inject Config config;
 
   @Option(names = "--dataset", required = true, description = "birdunion, spiderunion or socialdb")
   String dataset;
@@ -81,14 +81,32 @@ final class BenchRetrievalCommand implements Callable<Integer> {
   Path json;
 
   @Option(
+      names = "--index",
+      paramLabel = "KIND",
+      description = "lucene or opensearch (default: parlance.index, else lucene)")
+  String index;
+
+  @Option(
+      names = "--opensearch-url",
+      paramLabel = "URL",
+      description = "the OpenSearch node(s) to index into (default: parlance.opensearch.url)")
+  String openSearchUrl;
+
+  @Option(
       names = "--option",
       description = "change one retrieval setting for an ablation, e.g. lexical-weight=0",
       paramLabel = "NAME=VALUE")
   List<String> options = new ArrayList<>();
 
   @Override
+  public Map<String, String> settings() {
+    return IndexChoice.settings(index, openSearchUrl);
+  }
+
+  @Override
   public Integer call() throws IOException {
     ParlanceCli cli = ParlanceCli.of(spec);
+    String where = IndexChoice.describe(config);
     RetrievalSettings settings = RetrievalSettings.defaults();
     for (String option : options) {
       int eq = option.indexOf('=');
@@ -107,22 +125,32 @@ final class BenchRetrievalCommand implements Callable<Integer> {
             !withoutHallucinations,
             !namesOnly,
             settings);
-    resetPeakHeap();
+    HeapUse.resetPeak();
     RetrievalBenchmarkReport report = benchmark.run(command, new TerminalProgress(cli.err()));
-    double peakHeapMb = peakHeapMb();
-    print(cli.out(), report, peakHeapMb, settings);
+    double peakHeapMb = HeapUse.peakMb();
+    print(cli.out(), report, peakHeapMb, settings, where);
     if (json != null) {
-      write(json, report, peakHeapMb);
+      write(json, report, peakHeapMb, where);
       cli.out().println("wrote " + json);
     }
     return ParlanceCli.OK;
   }
 
   private static void print(
-      PrintStream out, RetrievalBenchmarkReport r, double peakHeapMb, RetrievalSettings settings) {
+      PrintStream out,
+      RetrievalBenchmarkReport r,
+      double peakHeapMb,
+      RetrievalSettings settings,
+      String where) {
     out.printf(
-        "%s, mode %s, %s: %d questions, %d tables, %d columns%n",
-        r.dataset().label(), r.mode().label(), r.model(), r.questions(), r.tables(), r.columns());
+        "%s, mode %s, %s, index %s: %d questions, %d tables, %d columns%n",
+        r.dataset().label(),
+        r.mode().label(),
+        r.model(),
+        where,
+        r.questions(),
+        r.tables(),
+        r.columns());
     if (!r.recall().isEmpty()) {
       StringBuilder header = new StringBuilder("budget ");
       StringBuilder row = new StringBuilder("recall ");
@@ -145,12 +173,13 @@ final class BenchRetrievalCommand implements Callable<Integer> {
     r.notes().forEach(n -> out.println("note: " + n));
   }
 
-  private static void write(Path file, RetrievalBenchmarkReport r, double peakHeapMb)
+  private static void write(Path file, RetrievalBenchmarkReport r, double peakHeapMb, String where)
       throws IOException {
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = mapper.createObjectNode();
     root.put("dataset", r.dataset().label());
     root.put("mode", r.mode().label());
+    root.put("index", where);
     root.put("questions", r.questions());
     ObjectNode recall = root.putObject("recall");
     r.recall().forEach((b, v) -> recall.put(String.valueOf(b), round(v, 4)));
@@ -171,24 +200,5 @@ final class BenchRetrievalCommand implements Callable<Integer> {
   private static double round(double v, int places) {
     double scale = Math.pow(10, places);
     return Math.round(v * scale) / scale;
-  }
-
-  private static void resetPeakHeap() {
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        pool.resetPeakUsage();
-      }
-    }
-  }
-
-  // The sum of the heap pools' peaks: an upper bound of the heap in use at any one moment.
-  private static double peakHeapMb() {
-    long bytes = 0;
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        bytes += pool.getPeakUsage().getUsed();
-      }
-    }
-    return bytes / (1024.0 * 1024.0);
   }
 }

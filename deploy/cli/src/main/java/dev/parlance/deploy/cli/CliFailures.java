@@ -6,6 +6,7 @@ import dev.parlance.application.source.SourceNotReadyException;
 import dev.parlance.domain.benchmark.BenchmarkDataException;
 import dev.parlance.domain.completion.LanguageModelConfigurationException;
 import dev.parlance.domain.completion.NoLanguageModelException;
+import dev.parlance.domain.curation.CurationConflictException;
 import dev.parlance.domain.failure.ComponentUnavailableException;
 import dev.parlance.domain.governance.ProvisionPolicyPort;
 import dev.parlance.domain.source.SourceUnavailableException;
@@ -39,6 +40,7 @@ final class CliFailures {
           case LanguageModelConfigurationException c ->
               new Worded(oneLine(c.getMessage()), ParlanceCli.REFUSED);
           case SourceNotReadyException s -> new Worded(s.getMessage(), ParlanceCli.FAILED);
+          case CurationConflictException c -> new Worded(c.getMessage(), ParlanceCli.FAILED);
           case ProvisionPolicyPort.ProvisioningException p ->
               new Worded(oneLine(p.getMessage()), ParlanceCli.FAILED);
           case SourceUnavailableException s ->

@@ -54,11 +54,15 @@ final class E2eHtml {
         .append(CSS)
         .append("</style>\n</head>\n<body>\n<main>\n");
     h.append("<header><h1>").append(esc(heading)).append("</h1>\n");
-    for (E2eReport d : documents) {
-      header(h, d);
+    Map<E2eReport, String> named = runLabels(documents);
+    for (E2eReport d : runs(documents)) {
+      header(h, d, Optional.ofNullable(named.get(d)));
     }
     h.append("</header>\n");
     cards(h, series);
+    for (E2eReport d : documents) {
+      d.comparison().ifPresent(c -> sideBySide(h, c));
+    }
     h.append("<div class=\"grid\">\n");
     section(
         h,
@@ -112,13 +116,40 @@ final class E2eHtml {
     return h.toString();
   }
 
+  // A document compared with another run stands for two runs: itself and the other.
+  private static List<E2eReport> runs(List<E2eReport> documents) {
+    List<E2eReport> runs = new ArrayList<>();
+    for (E2eReport d : documents) {
+      runs.add(d);
+      d.comparison().ifPresent(c -> runs.add(c.other()));
+    }
+    return runs;
+  }
+
+  private static Map<E2eReport, String> runLabels(List<E2eReport> documents) {
+    Map<E2eReport, String> labels = new java.util.IdentityHashMap<>();
+    for (E2eReport d : documents) {
+      d.comparison()
+          .ifPresent(
+              c -> {
+                labels.put(d, c.label());
+                labels.put(c.other(), c.otherLabel());
+              });
+    }
+    return labels;
+  }
+
   private static List<Series> series(List<E2eReport> documents) {
     List<Series> out = new ArrayList<>();
     Set<String> labels = new LinkedHashSet<>();
-    for (E2eReport d : documents) {
+    Map<E2eReport, String> named = runLabels(documents);
+    List<E2eReport> runs = runs(documents);
+    for (E2eReport d : runs) {
       for (Map.Entry<String, RunSection> e : d.byStrategy().entrySet()) {
         String label = e.getKey();
-        if (documents.size() > 1) {
+        if (named.containsKey(d)) {
+          label = label + " · " + named.get(d);
+        } else if (runs.size() > 1) {
           label = label + " · " + (d.model() == null ? "?" : d.model());
         }
         String unique = label;
@@ -131,8 +162,10 @@ final class E2eHtml {
     return out;
   }
 
-  private static void header(StringBuilder h, E2eReport d) {
-    h.append("<p class=\"meta\"><b>")
+  private static void header(StringBuilder h, E2eReport d, Optional<String> label) {
+    h.append("<p class=\"meta\">");
+    label.ifPresent(l -> h.append("<b>").append(esc(l)).append("</b>: "));
+    h.append("<b>")
         .append(esc(text(d.dataset())))
         .append("</b> · ")
         .append(esc(text(d.semantics())))
@@ -201,6 +234,81 @@ final class E2eHtml {
       h.append("</dl></div>\n");
     }
     h.append("</section>\n");
+  }
+
+  // Two runs over the same questions: their numbers side by side, and question by question.
+  private static void sideBySide(StringBuilder h, E2eReport.Comparison c) {
+    E2eReport.Side a = c.side();
+    E2eReport.Side b = c.otherSide();
+    h.append("<section class=\"wide\"><h2>")
+        .append(esc(c.label()))
+        .append(" and ")
+        .append(esc(c.otherLabel()))
+        .append(", side by side</h2><table><thead><tr><th></th><th>")
+        .append(esc(c.label()))
+        .append("</th><th>")
+        .append(esc(c.otherLabel()))
+        .append("</th></tr></thead><tbody>\n");
+    row(h, "execution accuracy", pct(a.accuracy()), pct(b.accuracy()));
+    row(
+        h,
+        "correct of scored",
+        a.correct() + " of " + a.scored(),
+        b.correct() + " of " + b.scored());
+    row(
+        h,
+        "prompt tokens / question",
+        fmt(a.promptTokensPerQuestion(), 0),
+        fmt(b.promptTokensPerQuestion(), 0));
+    row(h, "model calls / question", fmt(a.callsPerQuestion(), 2), fmt(b.callsPerQuestion(), 2));
+    row(h, "cost / question", "$" + fmt(a.costPerQuestion(), 6), "$" + fmt(b.costPerQuestion(), 6));
+    row(h, "schema recall", fmt(a.recall(), 3), fmt(b.recall(), 3));
+    row(h, "every gold column shown", pct(a.allGoldColumns()), pct(b.allGoldColumns()));
+    h.append("</tbody></table>\n");
+    E2eReport.Paired p = c.paired();
+    h.append("<p class=\"caption\">Question by question (")
+        .append(p.questions())
+        .append(" answered by both): both right ")
+        .append(p.bothCorrect())
+        .append(", only ")
+        .append(esc(c.label()))
+        .append(" ")
+        .append(p.onlyThis())
+        .append(", only ")
+        .append(esc(c.otherLabel()))
+        .append(" ")
+        .append(p.onlyOther())
+        .append(", neither ")
+        .append(p.neither())
+        .append(". Prompt tokens of ")
+        .append(esc(c.label()))
+        .append(" ÷ ")
+        .append(esc(c.otherLabel()))
+        .append(": mean ")
+        .append(fmt(p.tokenRatioMean(), 3))
+        .append(", max ")
+        .append(fmt(p.tokenRatioMax(), 3))
+        .append(", within ")
+        .append(fmt(p.tokenRatioLimit(), 1))
+        .append("× for ")
+        .append(p.withinTokenRatio())
+        .append("; model calls beyond: mean ")
+        .append(fmt(p.extraCallsMean(), 2))
+        .append(", max ")
+        .append(p.extraCallsMax())
+        .append(", at most one more for ")
+        .append(p.withinOneExtraCall())
+        .append(".</p></section>\n");
+  }
+
+  private static void row(StringBuilder h, String name, String a, String b) {
+    h.append("<tr><td>")
+        .append(esc(name))
+        .append("</td><td>")
+        .append(esc(a))
+        .append("</td><td>")
+        .append(esc(b))
+        .append("</td></tr>\n");
   }
 
   private static void kv(StringBuilder h, String k, String v) {
@@ -510,7 +618,11 @@ final class E2eHtml {
   }
 
   private static String byStatus(List<Series> series) {
-    List<String> statuses = List.of("answered", "unsure", "no_answer");
+    List<String> statuses = new ArrayList<>(List.of("answered", "unsure", "no_answer"));
+    if (series.stream()
+        .anyMatch(x -> x.run().calibration().byStatus().containsKey("cannot_answer"))) {
+      statuses.add("cannot_answer");
+    }
     int w = 560;
     int left = 44;
     int top = 20;
@@ -518,7 +630,7 @@ final class E2eHtml {
     int bottom = 46;
     Svg svg = new Svg(w, top + plotH + bottom, "accuracy by status");
     yAxis(svg, left, top, plotH, w - 10);
-    double groupW = (w - left - 10) / 3.0;
+    double groupW = (w - left - 10) / (double) statuses.size();
     double barW = Math.min(46, groupW * 0.8 / series.size());
     for (int c = 0; c < statuses.size(); c++) {
       String status = statuses.get(c);
@@ -680,7 +792,7 @@ final class E2eHtml {
 
   private static void notes(StringBuilder h, List<E2eReport> documents) {
     Set<String> notes = new LinkedHashSet<>();
-    for (E2eReport d : documents) {
+    for (E2eReport d : runs(documents)) {
       notes.addAll(d.notes());
     }
     if (notes.isEmpty()) {

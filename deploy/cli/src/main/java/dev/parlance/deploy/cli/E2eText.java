@@ -1,6 +1,7 @@
 package dev.parlance.deploy.cli;
 
 import dev.parlance.application.evaluation.EvaluationReport;
+import dev.parlance.application.evaluation.GoldCaveats;
 import dev.parlance.application.evaluation.PipelineEvaluation;
 import dev.parlance.application.evaluation.PipelineEvaluation.RunState;
 import dev.parlance.application.evaluation.PipelineEvaluation.StrategyRun;
@@ -8,6 +9,7 @@ import dev.parlance.application.evaluation.PipelineMetrics;
 import dev.parlance.application.evaluation.QuestionResult;
 import dev.parlance.application.evaluation.ScoredAnswer;
 import dev.parlance.application.evaluation.Tally;
+import dev.parlance.application.evaluation.report.E2eReport;
 import dev.parlance.application.evaluation.report.E2eReports;
 import dev.parlance.application.evaluation.report.RunDescription;
 import dev.parlance.domain.evaluation.ResultDiff;
@@ -155,11 +157,31 @@ final class E2eText {
         BenchE2eCommand.percent(all.jaccardAccuracy()),
         all.jaccardCorrect(),
         all.scored());
-    metrics(out, run.metrics());
+    caveats(out, r.caveats(), all);
+    metrics(out, run);
     failures(out, run, failuresShown, json);
   }
 
-  private static void metrics(PrintStream out, PipelineMetrics m) {
+  /** The questions the gold cannot judge, and the accuracy without them. */
+  static void caveats(PrintStream out, GoldCaveats c, Tally all) {
+    if (c.marked() == 0) {
+      return;
+    }
+    out.printf(
+        "gold caveats: %d gold queries return no rows (%d answers scored correct on them); %d"
+            + " answers differ from the gold only by surrounding white space or letter case;"
+            + " without them %s (%d of %d) — the official number stays %s%n",
+        c.goldEmpty(),
+        c.goldEmptyCorrect(),
+        c.textCaseOrSpace(),
+        BenchE2eCommand.percent(c.accuracyExcluding()),
+        c.correct(),
+        c.scored(),
+        BenchE2eCommand.percent(all.accuracy()));
+  }
+
+  private static void metrics(PrintStream out, StrategyRun run) {
+    PipelineMetrics m = run.metrics();
     out.println();
     int n = m.questions();
     out.printf(
@@ -222,6 +244,34 @@ final class E2eText {
         rc.unreadableGold() > 0
             ? "; " + rc.unreadableGold() + " gold queries could not be read"
             : "");
+    E2eReport.RunSection section = E2eReports.section(run);
+    E2eReport.Recall split = section.recall();
+    if (split.completeQuestions() + split.incompleteQuestions() > 0) {
+      out.printf(
+          "  execution accuracy beside it: %s when every gold column was shown (%d of %d), %s"
+              + " when some was missing (%d of %d)%n",
+          split.completeQuestions() == 0
+              ? "-"
+              : BenchE2eCommand.percent(
+                  (double) split.completeCorrect() / split.completeQuestions()),
+          split.completeCorrect(),
+          split.completeQuestions(),
+          split.incompleteQuestions() == 0
+              ? "-"
+              : BenchE2eCommand.percent(
+                  (double) split.incompleteCorrect() / split.incompleteQuestions()),
+          split.incompleteCorrect(),
+          split.incompleteQuestions());
+    }
+    StringBuilder ways = new StringBuilder();
+    section
+        .schemaContext()
+        .forEach(
+            (way, count) ->
+                ways.append(ways.isEmpty() ? "" : ", ").append(way).append(' ').append(count));
+    if (!ways.isEmpty()) {
+      out.println("schema     the final prompt's schema: " + ways);
+    }
     PipelineMetrics.Calibration c = m.calibration();
     out.println("calibration (is high confidence right more often?)");
     out.printf(
@@ -303,5 +353,87 @@ final class E2eText {
       return "-";
     }
     return "$" + usd.divide(BigDecimal.valueOf(n), 6, RoundingMode.HALF_UP).toPlainString();
+  }
+
+  /** The two runs side by side, and question by question. */
+  static void comparison(PrintStream out, E2eReport.Comparison c) {
+    out.println();
+    out.printf("== side by side: %s and %s%n", c.label(), c.otherLabel());
+    String format = "  %-24s %14s %14s%n";
+    out.printf(format, "", c.label(), c.otherLabel());
+    E2eReport.Side a = c.side();
+    E2eReport.Side b = c.otherSide();
+    out.printf(format, "scored", a.scored(), b.scored());
+    out.printf(
+        format,
+        "execution accuracy",
+        BenchE2eCommand.percent(a.accuracy()),
+        BenchE2eCommand.percent(b.accuracy()));
+    out.printf(format, "correct", a.correct(), b.correct());
+    out.printf(
+        format,
+        "prompt tokens / question",
+        String.format(Locale.ROOT, "%.1f", a.promptTokensPerQuestion()),
+        String.format(Locale.ROOT, "%.1f", b.promptTokensPerQuestion()));
+    out.printf(
+        format,
+        "all tokens / question",
+        String.format(Locale.ROOT, "%.1f", a.tokensPerQuestion()),
+        String.format(Locale.ROOT, "%.1f", b.tokensPerQuestion()));
+    out.printf(
+        format,
+        "model calls / question",
+        String.format(Locale.ROOT, "%.2f", a.callsPerQuestion()),
+        String.format(Locale.ROOT, "%.2f", b.callsPerQuestion()));
+    out.printf(
+        format,
+        "cost / question",
+        String.format(Locale.ROOT, "$%.6f", a.costPerQuestion()),
+        String.format(Locale.ROOT, "$%.6f", b.costPerQuestion()));
+    out.printf(
+        format,
+        "schema recall",
+        String.format(Locale.ROOT, "%.3f", a.recall()),
+        String.format(Locale.ROOT, "%.3f", b.recall()));
+    out.printf(
+        format,
+        "every gold column shown",
+        BenchE2eCommand.percent(a.allGoldColumns()),
+        BenchE2eCommand.percent(b.allGoldColumns()));
+    E2eReport.Paired p = c.paired();
+    if (p.questions() == 0) {
+      out.println("  no question has an answer from both runs yet");
+      return;
+    }
+    out.printf(
+        Locale.ROOT,
+        "  question by question (%d answered by both): both right %d, only %s %d, only %s %d,"
+            + " neither %d%n",
+        p.questions(),
+        p.bothCorrect(),
+        c.label(),
+        p.onlyThis(),
+        c.otherLabel(),
+        p.onlyOther(),
+        p.neither());
+    out.printf(
+        Locale.ROOT,
+        "  %s's prompt tokens ÷ %s's: mean %.3f, max %.3f; within %.1f× for %d of %d%n",
+        c.label(),
+        c.otherLabel(),
+        p.tokenRatioMean(),
+        p.tokenRatioMax(),
+        p.tokenRatioLimit(),
+        p.withinTokenRatio(),
+        p.questions());
+    out.printf(
+        Locale.ROOT,
+        "  %s's model calls beyond %s's: mean %.2f, max %d; at most one more for %d of %d%n",
+        c.label(),
+        c.otherLabel(),
+        p.extraCallsMean(),
+        p.extraCallsMax(),
+        p.withinOneExtraCall(),
+        p.questions());
   }
 }

@@ -34,7 +34,8 @@ import picocli.CommandLine.Command;
       LlmCommand.class,
       BenchCommand.class,
       ServeCommand.class,
-      PortalCommand.class
+      PortalCommand.class,
+      ShellCommand.class
     })
 public final class ParlanceCli implements Runnable {
 
@@ -47,6 +48,7 @@ public final class ParlanceCli implements Runnable {
   private PrintStream out = System.out;
   private PrintStream err = System.err;
   private Path logs;
+  private Supplier<ParlanceContainer> container;
 
   // Lucene tells the terminal how it could vectorise faster, Weld that it started; that is not the
   // user's business. The loggers are kept here: a logger nobody references forgets its level.
@@ -61,7 +63,7 @@ public final class ParlanceCli implements Runnable {
     WELD_LOG.setLevel(java.util.logging.Level.WARNING);
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
-    Lazy container = new Lazy(ParlanceContainer::boot);
+    Lazy container = new Lazy(ParlanceContainer::bootWithFlags);
     int code;
     try {
       code = run(container, out, err, args);
@@ -87,6 +89,7 @@ public final class ParlanceCli implements Runnable {
     ParlanceCli root = cli.getCommand();
     root.out = out;
     root.err = err;
+    root.container = container;
     cli.setExecutionStrategy(
         parsed -> {
           Integer help = CommandLine.executeHelpRequest(parsed);
@@ -94,7 +97,17 @@ public final class ParlanceCli implements Runnable {
             return help;
           }
           try {
+            java.util.Map<String, String> flags = new java.util.TreeMap<>();
+            for (CommandLine c : parsed.asCommandLineList()) {
+              if (c.getCommand() instanceof SettingFlags f) {
+                flags.putAll(f.settings());
+              }
+            }
+            if (container instanceof Lazy lazy) {
+              lazy.flags(flags);
+            }
             ParlanceContainer running = container.get();
+            refuseChanged(running, flags);
             root.logs = running.logs();
             // The command that runs, and the parents whose options and use cases it reads.
             for (CommandLine c : parsed.asCommandLineList()) {
@@ -121,6 +134,37 @@ public final class ParlanceCli implements Runnable {
   @Override
   public void run() {
     spec.commandLine().usage(out);
+  }
+
+  /**
+   * A command whose flags stand for settings ({@code --index opensearch} for {@code
+   * parlance.index}): they configure the container the command runs in.
+   */
+  interface SettingFlags {
+    /** The settings the given flags stand for; empty when none was given. */
+    java.util.Map<String, String> settings();
+  }
+
+  // A running container (the shell's, a test's) was configured once: a flag cannot change it.
+  private static void refuseChanged(
+      ParlanceContainer running, java.util.Map<String, String> flags) {
+    flags.forEach(
+        (key, value) -> {
+          if (!running.setting(key).orElse("").equals(value)) {
+            throw new IllegalArgumentException(
+                "this session runs with "
+                    + key
+                    + "="
+                    + running.setting(key).orElse("(unset)")
+                    + "; start a new one to use "
+                    + value);
+          }
+        });
+  }
+
+  /** The container commands run in (the shell runs each of its lines in it). */
+  Supplier<ParlanceContainer> container() {
+    return container;
   }
 
   /** The root of the command line a sub-command runs under. */
@@ -173,17 +217,26 @@ public final class ParlanceCli implements Runnable {
 
   /** The container, started the first time a command needs it. */
   private static final class Lazy implements Supplier<ParlanceContainer> {
-    private final Supplier<ParlanceContainer> boot;
+    private final java.util.function.Function<java.util.Map<String, String>, ParlanceContainer>
+        boot;
+    private java.util.Map<String, String> flags = java.util.Map.of();
     private ParlanceContainer started;
 
-    Lazy(Supplier<ParlanceContainer> boot) {
+    Lazy(java.util.function.Function<java.util.Map<String, String>, ParlanceContainer> boot) {
       this.boot = boot;
+    }
+
+    /** Settings the command's flags stand for, used if the container has not started yet. */
+    synchronized void flags(java.util.Map<String, String> given) {
+      if (started == null) {
+        flags = java.util.Map.copyOf(given);
+      }
     }
 
     @Override
     public synchronized ParlanceContainer get() {
       if (started == null) {
-        started = boot.get();
+        started = boot.apply(flags);
       }
       return started;
     }

@@ -5,10 +5,12 @@ import dev.parlance.deploy.wiring.DemoData;
 import dev.parlance.deploy.wiring.IndexProducers;
 import dev.parlance.deploy.wiring.ModelProducers;
 import dev.parlance.deploy.wiring.ParlanceSettings;
+import dev.parlance.deploy.wiring.ScaleProducers;
 import dev.parlance.deploy.wiring.SettingsProducers;
 import dev.parlance.deploy.wiring.StoreProducers;
 import dev.parlance.deploy.wiring.UseCaseProducers;
 import io.smallrye.config.EnvConfigSource;
+import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfigBuilder;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
@@ -47,11 +49,29 @@ public final class ParlanceContainer implements AutoCloseable {
 
   /** The container a command line runs in: system properties, then the environment. */
   public static ParlanceContainer boot() {
+    return bootWithFlags(Map.of());
+  }
+
+  /**
+   * The container a command line runs in, with settings its flags stand for ({@code --index
+   * opensearch} is {@code parlance.index=opensearch}): they win over system properties and the
+   * environment.
+   */
+  public static ParlanceContainer bootWithFlags(Map<String, String> flags) {
     return boot(
         new SmallRyeConfigBuilder()
             .addDefaultSources()
+            .withSources(new PropertiesConfigSource(flags, "command-line flags", FLAGS_ORDINAL))
             .withDefaultValues(COMMAND_LINE_DEFAULTS)
             .build());
+  }
+
+  // Above system properties (400) and the environment (300).
+  private static final int FLAGS_ORDINAL = 500;
+
+  /** The value a setting has in this container, if any. */
+  java.util.Optional<String> setting(String key) {
+    return container.select(ParlanceSettings.class).get().value(key);
   }
 
   /**
@@ -91,7 +111,8 @@ public final class ParlanceContainer implements AutoCloseable {
                 IndexProducers.class,
                 DatabaseProducers.class,
                 ModelProducers.class,
-                UseCaseProducers.class);
+                UseCaseProducers.class,
+                ScaleProducers.class);
     return new ParlanceContainer(weld.initialize());
   }
 

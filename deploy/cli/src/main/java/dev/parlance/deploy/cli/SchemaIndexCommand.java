@@ -30,7 +30,8 @@ final class SchemaIndexCommand implements Callable<Integer> {
     IndexReport report = schema.index(source, new TerminalProgress(cli.err()));
     cli.out()
         .printf(
-            "indexed %s: %d tables, %d columns with %s in %.1f s%n",
+            "%s %s: %d tables, %d columns with %s in %.1f s%n",
+            report.unchanged() ? "index already current for" : "indexed",
             report.source(),
             report.tables(),
             report.columns(),

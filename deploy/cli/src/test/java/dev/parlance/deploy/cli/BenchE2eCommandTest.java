@@ -79,7 +79,7 @@ class BenchE2eCommandTest {
    * the fourth youngest first, which Spider's evaluator calls wrong (the gold orders) and BIRD's
    * right (row sets).
    */
-  private static RecordedOpenAi recordings(RecordedOpenAi model) {
+  static RecordedOpenAi recordings(RecordedOpenAi model) {
     return model
         .answer("Question: How many singers do we have?", fenced(COUNT))
         .answer(
@@ -118,16 +118,19 @@ class BenchE2eCommandTest {
         .contains("4 of 4 answerable questions have an answer (0 from earlier invocations, 4 asked")
         .contains("#3 concert_singer, medium: wrong (answered, confidence 100%)")
         .contains("pred: " + YOUNGEST_FIRST)
-        .contains("tokens     19200 prompt + 960 completion in 16 calls");
+        // concert_singer fits the whole-schema budget: no hallucination call, m calls each.
+        .contains("tokens     14400 prompt + 720 completion in 12 calls")
+        .contains("schema     the final prompt's schema: whole schema 4");
     assertThat(run.err()).containsPattern("questions \\(direct\\) 4/4 \\(100%\\)");
     JsonNode r = JSON.readTree(json.toFile());
     assertThat(r.path("accuracy").asDouble()).isEqualTo(0.75);
     assertThat(r.path("accuracy_by_semantics").path("bird").path("accuracy").asDouble())
         .isEqualTo(1.0);
-    assertThat(r.path("tokens").path("prompt").asLong()).isEqualTo(19200);
-    assertThat(r.path("tokens").path("completion").asLong()).isEqualTo(960);
+    assertThat(r.path("tokens").path("prompt").asLong()).isEqualTo(14400);
+    assertThat(r.path("tokens").path("completion").asLong()).isEqualTo(720);
+    assertThat(r.path("schema_context").path("whole schema").asInt()).isEqualTo(4);
     // 0.15 and 0.60 US$ per million tokens.
-    assertThat(r.path("cost").path("usd").asDouble()).isEqualTo(0.003456);
+    assertThat(r.path("cost").path("usd").asDouble()).isEqualTo(0.002592);
     // Confidence 1 (three questions, two right under Spider's rules) and 2/3 (one, right).
     JsonNode buckets = r.path("calibration").path("buckets");
     assertThat(buckets).hasSize(2);
@@ -456,5 +459,111 @@ class BenchE2eCommandTest {
       }
     }
     return files;
+  }
+
+  @Test
+  void should_put_the_pipeline_beside_its_bare_whole_schema_baseline_on_the_same_questions()
+      throws Exception {
+    String nobody = "SELECT name FROM singer WHERE age > 100";
+    model =
+        new RecordedOpenAi()
+            .answer("Question: How many singers do we have?", fenced(COUNT))
+            .answer("Question: What is the total number of singers?", fenced(nobody))
+            // Told it returned no rows, the model stands by its statement.
+            .answer("That query did not answer", fenced(nobody));
+    Path json = directory.resolve("compared.json");
+    Path html = directory.resolve("compared.html");
+
+    CliRun run =
+        run(
+            model.environment(),
+            e2e(
+                "--limit",
+                "2",
+                "--candidates",
+                "1",
+                "--compare-baseline",
+                "--json",
+                json.toString(),
+                "--html",
+                html.toString()));
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains("compared:  spider-dev-m1-gpt-4o-mini-baseline")
+        .contains("== side by side: pipeline and baseline")
+        .contains("question by question (2 answered by both): both right 1")
+        // The pipeline corrected the empty result once; the baseline makes no corrections.
+        .contains("model calls beyond baseline's: mean 0.50, max 1; at most one more for 2 of 2");
+    List<String> prompts = model.prompts();
+    assertThat(prompts).hasSize(5);
+    assertThat(prompts.subList(0, 3)).anyMatch(p -> p.contains("it ran but returned no rows"));
+    assertThat(prompts.subList(3, 5))
+        .allMatch(p -> p.contains("CREATE TABLE singer") && !p.contains("rows from"));
+    JsonNode c = JSON.readTree(json.toFile()).path("comparison");
+    assertThat(c.path("label").asText()).isEqualTo("pipeline");
+    assertThat(c.path("other_label").asText()).isEqualTo("baseline");
+    assertThat(c.path("paired").path("within_one_extra_call").asInt()).isEqualTo(2);
+    assertThat(c.path("paired").path("extra_calls_max").asInt()).isEqualTo(1);
+    assertThat(c.path("other").path("schema_context").path("whole-schema baseline").asInt())
+        .isEqualTo(2);
+    assertThat(Files.readString(html)).contains("pipeline and baseline, side by side");
+  }
+
+  /**
+   * Issue 13: Spider's questions over the union of all 166 Spider schemas (4,502 columns, tables
+   * named db.table); each answer runs on its question's own database with the qualifier removed, so
+   * an answer that reads another database's table fails.
+   */
+  @Test
+  void should_answer_over_the_spider_union_and_run_each_answer_on_its_own_database()
+      throws Exception {
+    model =
+        new RecordedOpenAi()
+            .answer(
+                "Question: How many singers do we have?",
+                fenced("SELECT count(*) FROM concert_singer.singer"))
+            // The database singer has a table singer too: the wrong database's table.
+            .answer(
+                "Question: What is the total number of singers?",
+                fenced("SELECT count(*) FROM singer.singer"))
+            .answer(
+                "Question: Show name, country, age for all singers",
+                fenced(
+                    "SELECT T.name, T.country, T.age FROM concert_singer.singer AS T"
+                        + " ORDER BY T.age DESC"));
+    Path json = directory.resolve("union.json");
+
+    CliRun run =
+        run(
+            model.environment(),
+            "bench",
+            "e2e",
+            "--dataset",
+            "spiderunion",
+            "--data",
+            data.toString(),
+            "--limit",
+            "3",
+            "--candidates",
+            "1",
+            "--json",
+            json.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains("execution accuracy 66.67% (2 correct of 3 scored; 3 questions) — spider")
+        .contains("note: asked over the union of 166 databases' schemas (4503 columns)")
+        .contains("schema     the final prompt's schema: retrieval 3");
+    String prompts = String.join("\n", model.prompts());
+    assertThat(prompts).contains("CREATE TABLE concert_singer.singer").doesNotContain("rows from");
+    JsonNode r = JSON.readTree(json.toFile());
+    assertThat(r.path("dataset").asText()).isEqualTo("spiderunion");
+    JsonNode failure = r.path("failures").get(0);
+    assertThat(failure.path("id").asText()).isEqualTo("1");
+    assertThat(failure.path("status").asText()).isEqualTo("no_answer");
+    assertThat(failure.path("problem").asText()).contains("singer.singer");
+    // Recall compares the gold's columns, qualified by their database, with the prompt's.
+    assertThat(r.path("recall").path("questions").asInt()).isEqualTo(1);
   }
 }

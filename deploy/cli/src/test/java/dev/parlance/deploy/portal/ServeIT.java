@@ -136,7 +136,7 @@ class ServeIT {
       assertThat(JSON.readTree(me.body()).get("user").asText())
           .isEqualTo(user.get("username").asText());
     }
-    assertThat(names).containsExactly("analyst", "analyst-se", "steward", "admin");
+    assertThat(names).containsExactly("analyst", "analyst-se", "steward", "steward-other", "admin");
     assertThat(get(URI.create(first.get("url").asText() + "health/ready"), null).statusCode())
         .isEqualTo(200);
     assertThat(Files.readString(log)).contains("Parlance portal: https://localhost:" + PORT);

@@ -27,6 +27,9 @@ public final class PortalEnvironment {
 
   private static PortalEnvironment instance;
 
+  /** Questions a minute per user on the test server: small, so that a test can spend it. */
+  static final int ASKS_PER_MINUTE = 12;
+
   private final TestKeycloak keycloak;
   private final RecordedOpenAi model;
   private final PortalSetUp setUp;
@@ -86,7 +89,8 @@ public final class PortalEnvironment {
                 // The server's own state (store, indexes, the demo database), fresh each run.
                 Map.entry("parlance.home", home().toString()),
                 // Publishing does not ask the fake model each verified question.
-                Map.entry("parlance.curation.pipeline-regression", "false")));
+                Map.entry("parlance.curation.pipeline-regression", "false"),
+                Map.entry("parlance.portal.asks-per-minute", String.valueOf(ASKS_PER_MINUTE))));
     // The language model: the recorded OpenAI-format server, on the wire.
     model
         .environment()

@@ -12,8 +12,8 @@ import dev.parlance.application.curation.CuratedViewExpansion;
 import dev.parlance.domain.benchmark.LoadRetrievalBenchmarkPort;
 import dev.parlance.domain.curation.CurationFilePort;
 import dev.parlance.domain.curation.PublishedCurationPort;
+import dev.parlance.domain.evaluation.BenchmarkRunsPort;
 import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
-import dev.parlance.domain.evaluation.OpenRunLogPort;
 import dev.parlance.domain.evaluation.ReadPredictionsPort;
 import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
 import dev.parlance.domain.evaluation.RunBenchmarkQueryPort;
@@ -168,11 +168,11 @@ public class DatabaseProducers {
     return BenchmarkData.verifiedQuestions();
   }
 
-  /** Logs of pipeline runs over benchmarks, one JSON Lines file per strategy. */
+  /** Pipeline runs over benchmarks: a folder each under the home, a JSON Lines log per strategy. */
   @Produces
   @ApplicationScoped
-  OpenRunLogPort runLogs() {
-    return BenchmarkData::runLog;
+  BenchmarkRunsPort benchmarkRuns(ParlanceSettings settings) {
+    return BenchmarkData.runs(settings.home().benchRuns());
   }
 
   /** Benchmark queries as the official evaluators run them: on the raw database, read-only. */

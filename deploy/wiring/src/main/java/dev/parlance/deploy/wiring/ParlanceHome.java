@@ -34,6 +34,11 @@ public record ParlanceHome(Path root) {
     return directory("index-values");
   }
 
+  /** Document embeddings by model and text, so that re-indexing embeds only what changed. */
+  public Path embeddingCache() {
+    return directory("embeddings");
+  }
+
   /** Databases Parlance generates, such as the demo. */
   public Path databases() {
     return directory("databases");

@@ -105,7 +105,8 @@ public final class ParlanceSettings {
         integer("sample-rows", d.sampleRows()),
         integer("examples", d.examples()),
         integer("shown-rows", d.shownRows()),
-        Boolean.parseBoolean(ask("hallucinate", String.valueOf(d.hallucinate()))));
+        Boolean.parseBoolean(ask("hallucinate", String.valueOf(d.hallucinate()))),
+        integer("whole-schema-tokens", d.wholeSchemaTokens()));
   }
 
   /** The strategy a source is configured with ({@code parlance.sources.SOURCE.strategy}). */

@@ -45,7 +45,7 @@ import dev.parlance.domain.completion.LanguageModelsPort;
 import dev.parlance.domain.curation.CurationFilePort;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.SuggestionsPort;
-import dev.parlance.domain.evaluation.BenchmarkRunsPort;
+import dev.parlance.domain.evaluation.ListBenchmarkRunsPort;
 import dev.parlance.domain.governance.RecordActionPort;
 import dev.parlance.domain.governance.SearchAuditPort;
 import dev.parlance.domain.source.DataSourcesPort;
@@ -85,7 +85,7 @@ public class PortalProducers {
 
   @Produces
   @ApplicationScoped
-  BenchmarkRunsPort benchmarkRuns(ParlanceSettings settings) {
+  ListBenchmarkRunsPort benchmarkRuns(ParlanceSettings settings) {
     return BenchmarkData.runFolders(settings.home().benchRuns());
   }
 
@@ -174,7 +174,7 @@ public class PortalProducers {
 
   @Produces
   @ApplicationScoped
-  BenchmarkRunsUseCase benchmarkRunsUseCase(BenchmarkRunsPort runs) {
+  BenchmarkRunsUseCase benchmarkRunsUseCase(ListBenchmarkRunsPort runs) {
     return new BenchmarkRunsService(runs);
   }
 

@@ -1,7 +1,7 @@
 package dev.parlance.deploy.wiring;
 
 import dev.parlance.adapters.identity.oidc.OidcProvider;
-import dev.parlance.adapters.index.lucene.LuceneIndexes;
+import dev.parlance.adapters.index.SearchIndexes;
 import dev.parlance.application.health.CheckReadinessService;
 import dev.parlance.application.health.CheckReadinessUseCase;
 import dev.parlance.domain.health.ComponentStatus;
@@ -57,13 +57,13 @@ public class ReadinessProducers {
     };
   }
 
-  /** The schema index opens and answers a status read. */
+  /** The schema index (Lucene or OpenSearch, as configured) opens and answers a status read. */
   @Produces
   @Named("index")
-  ProbeComponentPort index(LuceneIndexes.SchemaIndex index) {
+  ProbeComponentPort index(SearchIndexes indexes) {
     return () -> {
       try {
-        index.status("parlance-readiness-probe");
+        indexes.schema().status("parlance-readiness-probe");
         return ComponentStatus.up("index");
       } catch (RuntimeException e) {
         return ComponentStatus.down("index", oneLine(e));

@@ -3,6 +3,7 @@ package dev.parlance.deploy.wiring;
 import dev.parlance.adapters.db.demo.DemoDatabase;
 import dev.parlance.application.ask.AskQuestionService;
 import dev.parlance.application.ask.AskQuestionUseCase;
+import dev.parlance.application.ask.AskSettings;
 import dev.parlance.application.ask.PromptSizeBenchmark;
 import dev.parlance.application.ask.PromptSizeUseCase;
 import dev.parlance.application.ask.QuestionPipeline;
@@ -26,6 +27,8 @@ import dev.parlance.application.curation.ValidateCurationService;
 import dev.parlance.application.curation.ValidateCurationUseCase;
 import dev.parlance.application.evaluation.EvaluatePipelineService;
 import dev.parlance.application.evaluation.EvaluatePipelineUseCase;
+import dev.parlance.application.evaluation.PipelineBenchmarkService;
+import dev.parlance.application.evaluation.PipelineBenchmarkUseCase;
 import dev.parlance.application.evaluation.ScorePredictionsService;
 import dev.parlance.application.evaluation.ScorePredictionsUseCase;
 import dev.parlance.application.governance.ManagePoliciesService;
@@ -43,6 +46,7 @@ import dev.parlance.application.query.RunQueryUseCase;
 import dev.parlance.application.retrieval.HallucinationExamples;
 import dev.parlance.application.retrieval.IndexSchemaService;
 import dev.parlance.application.retrieval.IndexSchemaUseCase;
+import dev.parlance.application.retrieval.Progress;
 import dev.parlance.application.retrieval.RetrievalSettings;
 import dev.parlance.application.retrieval.RetrieveSchemaService;
 import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
@@ -60,6 +64,7 @@ import dev.parlance.domain.curation.CurationFilePort;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.PublishedCurationPort;
 import dev.parlance.domain.curation.SuggestionsPort;
+import dev.parlance.domain.evaluation.BenchmarkRunsPort;
 import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.evaluation.ReadPredictionsPort;
 import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
@@ -233,35 +238,31 @@ public class UseCaseProducers {
       DataSourcesPort sources,
       GovernancePoliciesPort policies,
       CatalogReaders catalogs,
-      SourceSchemaUseCase schemaIndexing,
-      IndexSchemaPort schemaIndex,
       EmbedTextPort embedder,
       RetrieveSchemaUseCase retriever,
-      ReadColumnValuesPort valueReader,
-      IndexValuesPort valueIndex,
       SearchValuesPort valueSearch,
       ExecuteQueryPort execution,
       RunQueryUseCase runQuery,
       AnalyzeSqlPort analyzer,
       PublishedCurationPort published,
+      SuggestionsPort suggestions,
+      ModelProducers.Tokenizer tokenizers,
       ParlanceSettings settings) {
     return new QuestionPipelineService(
         new QuestionPipelineService.Ports(
             sources,
             policies,
             catalogs.curatedStructure(),
-            schemaIndexing,
-            schemaIndex,
             embedder,
             retriever,
-            valueReader,
-            valueIndex,
             valueSearch,
             execution,
             runQuery,
             analyzer,
             new CuratedContextService(published),
-            HallucinationExamples.parse(settings.hallucinationExamples())),
+            HallucinationExamples.parse(settings.hallucinationExamples()),
+            tokenizers.apply(BenchmarkPipelines.PROMPT_TOKENIZER),
+            suggestions),
         settings.askDefaults());
   }
 
@@ -319,6 +320,7 @@ public class UseCaseProducers {
       ExecuteQueryPort execution,
       LanguageModelsPort models,
       QuestionPipeline pipeline,
+      IndexSourceUseCase indexing,
       SourceSchemaUseCase sourceSchema,
       ParlanceSettings settings) {
     AnswerQuestionPort regression =
@@ -327,13 +329,19 @@ public class UseCaseProducers {
                 models
                     .choose(LanguageModelsPort.ModelRequest.forSource(source))
                     .flatMap(
-                        model ->
-                            pipeline
-                                .ask(
-                                    AskQuestionUseCase.Command.of(
-                                        source, question, ValidateCurationService.STEWARD),
-                                    model.chat())
-                                .sql())
+                        model -> {
+                          // The pipeline reads the source's indexes; the indexing builds missing
+                          // ones (a build under way keeps serving the last ones meanwhile).
+                          if (indexing.state(source) instanceof IndexSourceUseCase.NotReady) {
+                            indexing.awaitReady(source, Progress.silent());
+                          }
+                          return pipeline
+                              .ask(
+                                  AskQuestionUseCase.Command.of(
+                                      source, question, ValidateCurationService.STEWARD),
+                                  model.chat())
+                              .sql();
+                        })
             : AnswerQuestionPort.none();
     return new PublishCurationService(
         sources, policies, store, validator, execution, regression, () -> sourceSchema);
@@ -431,26 +439,89 @@ public class UseCaseProducers {
   /**
    * The question pipeline over a benchmark, scored (bench e2e). Benchmark databases become sources
    * named {@code bench-<db>}; gold queries and predictions are scored on the raw database,
-   * read-only, as the official evaluators run them.
+   * read-only, as the official evaluators run them. The pipeline it asks writes no suggestions.
    */
   @Produces
   @ApplicationScoped
   EvaluatePipelineUseCase evaluatePipeline(
       LoadEvaluationBenchmarkPort benchmarks,
       ReadVerifiedQuestionsPort verified,
+      LoadRetrievalBenchmarkPort unions,
       DataSourcesPort sources,
-      QuestionPipeline pipeline,
-      RunBenchmarkQueryPort queries,
+      GovernancePoliciesPort policies,
       CatalogReaders catalogs,
-      AnalyzeSqlPort analyzer) {
+      IndexSchemaUseCase indexer,
+      IndexSchemaPort schemaIndex,
+      EmbedTextPort embedder,
+      RetrieveSchemaUseCase retriever,
+      ReadColumnValuesPort valueReader,
+      IndexValuesPort valueIndex,
+      SearchValuesPort valueSearch,
+      ExecuteQueryPort execution,
+      RecordAuditPort audit,
+      RunBenchmarkQueryPort queries,
+      AnalyzeSqlPort analyzer,
+      QueryColumnsPort queryColumns,
+      PublishedCurationPort published,
+      IndexSourceUseCase indexing,
+      BackgroundWork background,
+      ModelProducers.Tokenizer tokenizers,
+      ParlanceSettings settings) {
+    BenchmarkPipelines pipelines =
+        new BenchmarkPipelines(
+            new BenchmarkPipelines.Parts(
+                sources,
+                policies,
+                catalogs,
+                indexer,
+                schemaIndex,
+                embedder,
+                retriever,
+                valueReader,
+                valueIndex,
+                valueSearch,
+                execution,
+                audit,
+                analyzer,
+                queryColumns,
+                published,
+                tokenizers.apply(BenchmarkPipelines.PROMPT_TOKENIZER),
+                HallucinationExamples.parse(settings.hallucinationExamples()),
+                background));
+    AskSettings ask = settings.askDefaults();
     return new EvaluatePipelineService(
         new EvaluatePipelineService.Ports(
             benchmarks,
             verified,
             sources,
-            () -> pipeline,
+            () -> pipelines.quiet(ask),
+            indexing,
             queries,
-            catalogs.structure(),
-            analyzer));
+            catalogs.curatedStructure(),
+            analyzer,
+            policies,
+            published,
+            unions,
+            union -> pipelines.union(union, ask)));
+  }
+
+  /**
+   * bench e2e: a named, resumable run over a benchmark or verified questions (and the run beside
+   * it), its model chosen, its logs under the home's bench-runs folder.
+   */
+  @Produces
+  @ApplicationScoped
+  PipelineBenchmarkUseCase pipelineBenchmark(
+      EvaluatePipelineUseCase evaluation,
+      LanguageModelsPort models,
+      BenchmarkRunsPort runs,
+      ParlanceSettings settings) {
+    return new PipelineBenchmarkService(
+        evaluation,
+        models,
+        runs,
+        settings.askDefaults(),
+        settings.embeddingModel(),
+        Clock.systemUTC());
   }
 }
