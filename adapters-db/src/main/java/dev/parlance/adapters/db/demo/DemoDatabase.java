@@ -3,6 +3,7 @@ package dev.parlance.adapters.db.demo;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.parlance.adapters.db.jdbc.JdbcDrivers;
 import dev.parlance.domain.governance.ColumnRule;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.RowFilter;
@@ -59,6 +60,7 @@ public final class DemoDatabase {
       Files.createDirectories(dir);
       Path temp = Files.createTempFile(dir, "demo-", ".sqlite.tmp");
       try {
+        JdbcDrivers.ensureRegistered();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + temp)) {
           DemoPlantGenerator.generate(c, seed, scale);
         }

@@ -59,6 +59,7 @@ public final class JdbcConnections {
       }
     }
     try {
+      JdbcDrivers.ensureRegistered();
       Connection c = DriverManager.getConnection(url, props);
       c.setReadOnly(true);
       return c;
@@ -89,6 +90,7 @@ public final class JdbcConnections {
   public Connection openAsAdministrator(DataSource source, Credentials admin) {
     Properties props = credentials(DataSource.of(source.name(), source.jdbcUrl(), admin));
     try {
+      JdbcDrivers.ensureRegistered();
       return DriverManager.getConnection(source.jdbcUrl(), props);
     } catch (SQLException e) {
       throw new DatabaseUnavailableException(source.name(), e);

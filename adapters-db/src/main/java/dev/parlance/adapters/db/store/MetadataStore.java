@@ -1,5 +1,6 @@
 package dev.parlance.adapters.db.store;
 
+import dev.parlance.adapters.db.jdbc.JdbcDrivers;
 import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.SuggestionsPort;
@@ -202,6 +203,7 @@ public final class MetadataStore implements AutoCloseable {
    * meet exactly that, so the later one waits instead of failing.
    */
   static Connection connectWhenFree(String url, String user, String password) throws SQLException {
+    JdbcDrivers.ensureRegistered();
     long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
     while (true) {
       try {
