@@ -255,12 +255,19 @@ public class CurationPages extends PageServlet {
     model.put("verified", verified);
     List<Map<String, Object>> pending = new ArrayList<>();
     for (Suggestion s : suggestions.suggestions(user, source, SuggestionStatus.PENDING)) {
+      // What accepting brings into the draft, shown in full: a "right" answer's summary names only
+      // the answer, the steward decides on its question and SQL.
+      List<Map<String, Object>> proposed = new ArrayList<>();
+      for (VerifiedQuery q : s.proposal().verified()) {
+        proposed.add(Map.of("question", q.question(), "sql", q.sql()));
+      }
       pending.add(
           Map.of(
               "id", s.id(),
               "kind", s.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '),
               "target", s.target(),
-              "summary", s.summary()));
+              "summary", s.summary(),
+              "proposed", proposed));
     }
     model.put("suggestions", pending);
     List<Map<String, Object>> diff = new ArrayList<>();

@@ -65,6 +65,10 @@ final class PortalBrowser implements AutoCloseable {
     prefs.put("download.default_directory", downloads.toString());
     prefs.put("download.prompt_for_download", false);
     options.setExperimentalOption("prefs", prefs);
+    // The requests a page makes (method, address, Origin, redirects), for a journey's diagnosis.
+    options.setCapability("goog:loggingPrefs", Map.of("performance", "ALL"));
+    options.setExperimentalOption(
+        "perfLoggingPrefs", Map.of("enableNetwork", true, "enablePage", false));
     ChromeDriverService service =
         new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).build();
     driver = new ChromeDriver(service, options);
@@ -114,6 +118,90 @@ final class PortalBrowser implements AutoCloseable {
       Files.createDirectories(dir);
       Files.write(
           dir.resolve(name + ".png"), ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The browser's requests since the last call, one line each: method, address, the Origin header,
+   * and where a redirect came from; written beside the screenshots as {@code NAME-network.txt}.
+   */
+  void networkTrace(String name) {
+    StringBuilder lines = new StringBuilder();
+    for (var entry : driver.manage().logs().get("performance")) {
+      String message = entry.getMessage();
+      if (message.contains("\"Network.responseReceived\"")
+          || message.contains("\"Network.loadingFailed\"")) {
+        try {
+          var event =
+              new com.fasterxml.jackson.databind.ObjectMapper().readTree(message).path("message");
+          var params = event.path("params");
+          lines
+              .append("  ")
+              .append(event.path("method").asText())
+              .append(' ')
+              .append(params.path("type").asText())
+              .append(' ')
+              .append(params.path("response").path("status").asText(""))
+              .append(' ')
+              .append(
+                  params
+                      .path("response")
+                      .path("url")
+                      .asText("")
+                      .replaceAll("(code|id_token_hint|state)=[^&]+", "$1=…"))
+              .append(params.path("errorText").asText(""))
+              .append(
+                  params.has("blockedReason")
+                      ? " blocked " + params.path("blockedReason").asText()
+                      : "")
+              .append(params.path("canceled").asBoolean() ? " canceled" : "")
+              .append('\n');
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        continue;
+      }
+      if (!message.contains("\"Network.requestWillBeSent\"")) {
+        continue;
+      }
+      try {
+        var params =
+            new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(message)
+                .path("message")
+                .path("params");
+        var request = params.path("request");
+        var headers = request.path("headers");
+        lines
+            .append(request.path("method").asText())
+            .append(' ')
+            .append(
+                request.path("url").asText().replaceAll("(code|id_token_hint|state)=[^&]+", "$1=…"))
+            .append(" Origin=")
+            .append(headers.path("Origin").asText("-"))
+            .append(
+                params.has("redirectResponse")
+                    ? " (redirected by "
+                        + params.path("redirectResponse").path("status").asInt()
+                        + " from "
+                        + params
+                            .path("redirectResponse")
+                            .path("url")
+                            .asText()
+                            .replaceAll("(code|id_token_hint|state)=[^&]+", "$1=…")
+                        + ")"
+                    : "")
+            .append('\n');
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    try {
+      Path dir = Path.of(System.getProperty("parlance.screenshots"));
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve(name + "-network.txt"), lines);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

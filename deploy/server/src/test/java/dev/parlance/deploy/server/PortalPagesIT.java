@@ -22,6 +22,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 
 /**
@@ -208,6 +209,7 @@ class PortalPagesIT {
               .findFirst()
               .orElseThrow(() -> new AssertionError("no suggestion of the analyst's answer"));
       suggestion.findElement(By.cssSelector("button[value=accept]")).click();
+      steward.wait(60).until(ExpectedConditions.stalenessOf(suggestion));
       steward.wait(60).until(d -> steward.has("notice"));
       assertThat(steward.text("notice")).startsWith("Accepted suggestion");
       WebElement row =
@@ -218,12 +220,16 @@ class PortalPagesIT {
       String id = row.getAttribute("id");
       if (!row.findElement(By.className("status")).getText().equals("approved")) {
         row.findElement(By.cssSelector("button[value=approve]")).click();
+        // The page before had a notice too (the acceptance): wait for the next page.
+        steward.wait(60).until(ExpectedConditions.stalenessOf(row));
         steward.wait(60).until(d -> steward.has("notice"));
       }
       assertThat(steward.driver.findElement(By.cssSelector("#" + id + " .status")).getText())
           .isEqualTo("approved");
+      // The diff names items as `curate diff` does: the verified question by its id.
       assertThat(steward.has("diff")).isTrue();
-      assertThat(steward.text("diff")).contains(QUESTION);
+      assertThat(steward.text("diff"))
+          .contains("added verified " + id.substring("verified-".length()));
       steward.screenshot("curation-steward");
       steward.assertAccessible("curation after review");
     }
@@ -256,15 +262,51 @@ class PortalPagesIT {
   @Order(6)
   void should_send_the_user_back_through_the_login_page_when_they_signed_out() {
     try (PortalBrowser analyst = as("analyst")) {
+      analyst.networkTrace("signed-in");
       analyst.driver.findElement(By.id("sign-out")).click();
-      analyst.wait(60).until(d -> !d.getCurrentUrl().contains("/portal/"));
-      analyst.screenshot("signed-out");
-
-      analyst.open("/portal/ask");
-
-      analyst.wait(60).until(d -> d.findElements(By.id("username")).size() > 0);
+      try {
+        analyst.wait(60).until(d -> !d.getCurrentUrl().contains("/portal/"));
+        analyst.screenshot("signed-out");
+        // Signed out: the portal's pages are no longer served, Keycloak asks for the password.
+        analyst.open("/portal/ask");
+        analyst.wait(60).until(d -> d.findElements(By.id("username")).size() > 0);
+      } catch (org.openqa.selenium.TimeoutException e) {
+        analyst.screenshot("signed-out-waiting");
+        threadDump("signed-out");
+        throw e;
+      } finally {
+        analyst.networkTrace("signed-out");
+      }
       assertThat(analyst.driver.getCurrentUrl()).startsWith(env.keycloak().url().toString());
     }
+  }
+
+  /** The server's threads, beside the screenshots, for a journey that waited in vain. */
+  private static void threadDump(String name) {
+    String server = System.getProperty("parlance.it.server", "parlance-it");
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    ProcessHandle.allProcesses()
+        .filter(
+            p ->
+                p.info().commandLine().orElse("").contains(System.getProperty("parlance.wlp"))
+                    && p.info().commandLine().orElse("").strip().endsWith(" " + server))
+        .forEach(
+            p -> {
+              try {
+                Path out =
+                    Path.of(System.getProperty("parlance.screenshots"), name + "-threads.txt");
+                Files.createDirectories(out.getParent());
+                new ProcessBuilder(jcmd.toString(), String.valueOf(p.pid()), "Thread.print")
+                    .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
+                    .start()
+                    .waitFor();
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
   }
 
   private static long sizeOf(Path file) {
