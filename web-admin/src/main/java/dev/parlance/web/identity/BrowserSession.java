@@ -20,4 +20,12 @@ public interface BrowserSession {
    * browser to {@code returnTo} afterwards; empty when the request has no provider session.
    */
   Optional<URI> providerLogout(HttpServletRequest request, URI returnTo);
+
+  /**
+   * The origin ({@code scheme://host:port}) of the provider's end-session address, where sign-out
+   * redirects the browser; empty when sign-out stays on the portal.
+   */
+  default Optional<String> providerOrigin() {
+    return Optional.empty();
+  }
 }

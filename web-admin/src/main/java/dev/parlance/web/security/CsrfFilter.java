@@ -25,7 +25,8 @@ import java.util.Set;
  * must prove it comes from the portal's own pages: its {@code X-CSRF-Token} header must equal the
  * {@code PARLANCE_CSRF} cookie (double submit), and its {@code Origin}, when sent, must be the
  * portal's. The cookie is {@code HttpOnly}; pages read the token from the {@code X-CSRF-Token}
- * header of any answer to a safe request.
+ * header of any answer to a safe request; the portal's HTML forms send it as the form field {@code
+ * _csrf} instead.
  */
 @WebFilter(filterName = "csrf", urlPatterns = "/*", asyncSupported = true)
 public class CsrfFilter extends HttpFilter {
@@ -34,6 +35,7 @@ public class CsrfFilter extends HttpFilter {
 
   public static final String COOKIE = "PARLANCE_CSRF";
   public static final String HEADER = "X-CSRF-Token";
+  public static final String FORM_FIELD = "_csrf";
   private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
   private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -60,6 +62,11 @@ public class CsrfFilter extends HttpFilter {
       return;
     }
     String header = request.getHeader(HEADER);
+    if (header == null && isForm(request)) {
+      // The portal's pages post plain HTML forms, which cannot set a header: the token travels as
+      // a form field instead (the page put it there from the cookie; another site cannot read it).
+      header = request.getParameter(FORM_FIELD);
+    }
     if (cookie.isEmpty() || header == null || !constantTimeEquals(cookie.get(), header)) {
       ProblemResponses.send(
           request,
@@ -69,6 +76,12 @@ public class CsrfFilter extends HttpFilter {
       return;
     }
     chain.doFilter(request, response);
+  }
+
+  private static boolean isForm(HttpServletRequest request) {
+    String type = request.getContentType();
+    return type != null
+        && type.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded");
   }
 
   private static Optional<String> cookie(HttpServletRequest request) {

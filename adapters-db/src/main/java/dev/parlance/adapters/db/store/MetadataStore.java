@@ -154,6 +154,11 @@ public final class MetadataStore implements AutoCloseable {
       registry =
           new StandardServiceRegistryBuilder()
               .applySetting(AvailableSettings.JAKARTA_JDBC_URL, url)
+              // Named, so that Hibernate loads it from this class loader instead of asking
+              // DriverManager (which a redeployed application's class loader may not reach).
+              .applySetting(
+                  AvailableSettings.JAKARTA_JDBC_DRIVER,
+                  postgres ? "org.postgresql.Driver" : "org.h2.Driver")
               .applySetting(AvailableSettings.JAKARTA_JDBC_USER, user == null ? "" : user)
               .applySetting(
                   AvailableSettings.JAKARTA_JDBC_PASSWORD, password == null ? "" : password)

@@ -76,10 +76,7 @@ public class LibertyBrowserSession implements BrowserSession {
     if (idToken == null) {
       return Optional.empty();
     }
-    String endpoint =
-        endSessionEndpoint
-            .filter(e -> !e.isBlank())
-            .orElse(issuer.replaceAll("/+$", "") + "/protocol/openid-connect/logout");
+    String endpoint = endSession();
     return Optional.of(
         URI.create(
             endpoint
@@ -90,6 +87,29 @@ public class LibertyBrowserSession implements BrowserSession {
                 + encode(clientId)
                 + "&post_logout_redirect_uri="
                 + encode(returnTo.toString())));
+  }
+
+  @Override
+  public Optional<String> providerOrigin() {
+    try {
+      URI endpoint = URI.create(endSession());
+      if (endpoint.getScheme() == null || endpoint.getHost() == null) {
+        return Optional.empty();
+      }
+      return Optional.of(
+          endpoint.getScheme()
+              + "://"
+              + endpoint.getHost()
+              + (endpoint.getPort() == -1 ? "" : ":" + endpoint.getPort()));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+
+  private String endSession() {
+    return endSessionEndpoint
+        .filter(e -> !e.isBlank())
+        .orElse(issuer.replaceAll("/+$", "") + "/protocol/openid-connect/logout");
   }
 
   private static String encode(String value) {

@@ -28,9 +28,9 @@ import org.junit.jupiter.api.Test;
  * show: what an answer holds for each caller, the policy sent back, 409 while a source is indexed
  * and 429 once a user's rate is spent.
  *
- * <p>Run inside {@link ApiIT}'s deployment (ApiIT extends it): a second deployment of the WAR into
- * the same server cannot load the embedding model's native tokenizer again (the JVM keeps a native
- * library to the class loader that loaded it first), so the API's tests share one.
+ * <p>Run inside {@link ApiIT}'s deployment (ApiIT extends it), which saves a deployment. (A second
+ * deployment of the WAR into the same server works since the native libraries are the server's
+ * global library; docs/portal-pages.md.)
  */
 abstract class AuthorisationMatrix {
 

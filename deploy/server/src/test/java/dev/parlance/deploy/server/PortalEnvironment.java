@@ -103,7 +103,10 @@ public final class PortalEnvironment {
         variables.entrySet().stream()
             .map(e -> "  <variable name=\"" + e.getKey() + "\" value=\"" + e.getValue() + "\"/>")
             .collect(Collectors.joining("\n", "<server>\n", "\n</server>\n"));
-    Path server = Path.of(System.getProperty("parlance.wlp"), "usr/servers/parlance-it");
+    Path server =
+        Path.of(
+            System.getProperty("parlance.wlp"),
+            "usr/servers/" + System.getProperty("parlance.it.server", "parlance-it"));
     Path dropins = server.resolve("configDropins/overrides");
     try {
       deleteTree(home());

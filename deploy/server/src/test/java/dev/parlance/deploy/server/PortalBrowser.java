@@ -1,0 +1,247 @@
+package dev.parlance.deploy.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * One headless Chromium (Debian's {@code chromium} through {@code chromium-driver}) signed in as
+ * one demo user through Keycloak's real login page: what a user of the portal sees, screenshots
+ * under {@code target/screenshots}, and axe-core run inside each page.
+ */
+final class PortalBrowser implements AutoCloseable {
+
+  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+  private static String axe;
+
+  final ChromeDriver driver;
+  final Path downloads;
+  private final URI portal;
+
+  PortalBrowser(URI portal, String name) {
+    this.portal = portal;
+    this.downloads =
+        Path.of(System.getProperty("parlance.screenshots"), "..", "downloads", name).normalize();
+    try {
+      Files.createDirectories(downloads);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments(
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-dev-shm-usage",
+        "--window-size=1280,900");
+    options.setAcceptInsecureCerts(true);
+    Map<String, Object> prefs = new HashMap<>();
+    prefs.put("download.default_directory", downloads.toString());
+    prefs.put("download.prompt_for_download", false);
+    options.setExperimentalOption("prefs", prefs);
+    // The requests a page makes (method, address, Origin, redirects), for a journey's diagnosis.
+    options.setCapability("goog:loggingPrefs", Map.of("performance", "ALL"));
+    options.setExperimentalOption(
+        "perfLoggingPrefs", Map.of("enableNetwork", true, "enablePage", false));
+    ChromeDriverService service =
+        new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).build();
+    driver = new ChromeDriver(service, options);
+    driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(120));
+  }
+
+  /** Opens a portal page; the first one goes through Keycloak's login page as {@code user}. */
+  PortalBrowser signIn(String user, String password) {
+    driver.get(portal.resolve("/portal/").toString());
+    wait(60).until(d -> d.findElements(By.id("username")).size() > 0);
+    driver.findElement(By.id("username")).sendKeys(user);
+    driver.findElement(By.id("password")).sendKeys(password);
+    driver.findElement(By.id("kc-login")).click();
+    wait(120)
+        .until(
+            d ->
+                d.getCurrentUrl().startsWith(portal.toString())
+                    && d.findElements(By.id("signed-in-user")).size() > 0);
+    assertThat(text("signed-in-user")).isEqualTo(user);
+    return this;
+  }
+
+  PortalBrowser open(String path) {
+    driver.get(portal.resolve(path).toString());
+    return this;
+  }
+
+  WebDriverWait wait(int seconds) {
+    return new WebDriverWait(driver, Duration.ofSeconds(seconds));
+  }
+
+  String text(String id) {
+    return driver.findElement(By.id(id)).getText();
+  }
+
+  boolean has(String id) {
+    return !driver.findElements(By.id(id)).isEmpty();
+  }
+
+  List<WebElement> all(String css) {
+    return driver.findElements(By.cssSelector(css));
+  }
+
+  void screenshot(String name) {
+    try {
+      Path dir = Path.of(System.getProperty("parlance.screenshots"));
+      Files.createDirectories(dir);
+      Files.write(
+          dir.resolve(name + ".png"), ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The browser's requests since the last call, one line each: method, address, the Origin header,
+   * and where a redirect came from; written beside the screenshots as {@code NAME-network.txt}.
+   */
+  void networkTrace(String name) {
+    StringBuilder lines = new StringBuilder();
+    for (var entry : driver.manage().logs().get("performance")) {
+      String message = entry.getMessage();
+      if (message.contains("\"Network.responseReceived\"")
+          || message.contains("\"Network.loadingFailed\"")) {
+        try {
+          var event =
+              new com.fasterxml.jackson.databind.ObjectMapper().readTree(message).path("message");
+          var params = event.path("params");
+          lines
+              .append("  ")
+              .append(event.path("method").asText())
+              .append(' ')
+              .append(params.path("type").asText())
+              .append(' ')
+              .append(params.path("response").path("status").asText(""))
+              .append(' ')
+              .append(
+                  params
+                      .path("response")
+                      .path("url")
+                      .asText("")
+                      .replaceAll("(code|id_token_hint|state)=[^&]+", "$1=…"))
+              .append(params.path("errorText").asText(""))
+              .append(
+                  params.has("blockedReason")
+                      ? " blocked " + params.path("blockedReason").asText()
+                      : "")
+              .append(params.path("canceled").asBoolean() ? " canceled" : "")
+              .append('\n');
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        continue;
+      }
+      if (!message.contains("\"Network.requestWillBeSent\"")) {
+        continue;
+      }
+      try {
+        var params =
+            new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(message)
+                .path("message")
+                .path("params");
+        var request = params.path("request");
+        var headers = request.path("headers");
+        lines
+            .append(request.path("method").asText())
+            .append(' ')
+            .append(
+                request.path("url").asText().replaceAll("(code|id_token_hint|state)=[^&]+", "$1=…"))
+            .append(" Origin=")
+            .append(headers.path("Origin").asText("-"))
+            .append(
+                params.has("redirectResponse")
+                    ? " (redirected by "
+                        + params.path("redirectResponse").path("status").asInt()
+                        + " from "
+                        + params
+                            .path("redirectResponse")
+                            .path("url")
+                            .asText()
+                            .replaceAll("(code|id_token_hint|state)=[^&]+", "$1=…")
+                        + ")"
+                    : "")
+            .append('\n');
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    try {
+      Path dir = Path.of(System.getProperty("parlance.screenshots"));
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve(name + "-network.txt"), lines);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** axe-core's serious and critical violations on the current page, one line each. */
+  @SuppressWarnings("unchecked")
+  List<String> seriousViolations() {
+    JavascriptExecutor js = driver;
+    js.executeScript(axeSource());
+    Object result =
+        js.executeAsyncScript(
+            "var done = arguments[arguments.length - 1];"
+                + "axe.run(document, {resultTypes: ['violations']}).then(function (r) {"
+                + "  done(r.violations.filter(function (v) { return v.impact === 'serious' || v.impact === 'critical'; })"
+                + "    .map(function (v) { return v.impact + ' ' + v.id + ': ' + v.help + ' at '"
+                + "      + v.nodes.map(function (n) { return n.target.join(' '); }).join(', '); }));"
+                + "}).catch(function (e) { done(['axe failed: ' + e]); });");
+    return (List<String>) result;
+  }
+
+  void assertAccessible(String page) {
+    driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
+    assertThat(seriousViolations()).as("axe-core on " + page).isEmpty();
+  }
+
+  private static synchronized String axeSource() {
+    if (axe == null) {
+      try (InputStream in =
+          PortalBrowser.class.getClassLoader().getResourceAsStream("axe.min.js")) {
+        axe = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return axe;
+  }
+
+  @Override
+  public void close() {
+    driver.quit();
+  }
+}

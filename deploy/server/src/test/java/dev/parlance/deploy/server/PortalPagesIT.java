@@ -1,0 +1,328 @@
+package dev.parlance.deploy.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+
+/**
+ * The portal's pages in a real browser: headless Chromium signs in through the real Keycloak's
+ * login page, against the WAR in a real Open Liberty on the demo source, the language model faked
+ * on the wire. Each journey asserts what the user sees and runs axe-core on every page it visits.
+ */
+@ExtendWith({PortalEnvironment.Extension.class, ArquillianExtension.class})
+@RunAsClient
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class PortalPagesIT {
+
+  static final String QUESTION = "How many installations are there in each region?";
+  static final String SQL =
+      "SELECT IN_RG_CD AS region, count(*) AS installations FROM TB_IN GROUP BY IN_RG_CD"
+          + " ORDER BY IN_RG_CD";
+
+  @Deployment(testable = false)
+  static WebArchive war() {
+    return ShrinkWrap.createFromZipFile(
+        WebArchive.class, new File(System.getProperty("parlance.war")));
+  }
+
+  private final PortalEnvironment env = PortalEnvironment.get();
+
+  @BeforeAll
+  static void model() {
+    PortalEnvironment.get()
+        .model()
+        .answer(
+            "Question: " + QUESTION,
+            "Here is the query.\n```sql\n"
+                + SQL
+                + "\n```\nExplanation: Counts installations per region.");
+  }
+
+  private PortalBrowser as(String user) {
+    return new PortalBrowser(env.portal(), user).signIn(user, env.password(user));
+  }
+
+  /** Asks on the ask page, again while the demo's indexes are still being built (409 inline). */
+  private static void ask(PortalBrowser browser, String question) {
+    long deadline = System.currentTimeMillis() + 300_000;
+    while (true) {
+      browser.open("/portal/ask");
+      browser.driver.findElement(By.id("question")).clear();
+      browser.driver.findElement(By.id("question")).sendKeys(question);
+      browser.driver.findElement(By.id("ask-button")).click();
+      try {
+        browser.wait(180).until(d -> browser.has("answer") || browser.has("error"));
+      } catch (org.openqa.selenium.TimeoutException e) {
+        browser.screenshot("ask-no-answer");
+        throw e;
+      }
+      if (browser.has("answer") || System.currentTimeMillis() > deadline) {
+        break;
+      }
+      assertThat(browser.text("error")).contains("Try again");
+      sleep(3000);
+    }
+    assertThat(browser.has("answer"))
+        .as(browser.has("error") ? browser.text("error") : "")
+        .isTrue();
+  }
+
+  private static List<List<String>> table(PortalBrowser browser, String id) {
+    List<List<String>> rows = new ArrayList<>();
+    for (WebElement tr : browser.driver.findElements(By.cssSelector("#" + id + " tbody tr"))) {
+      rows.add(tr.findElements(By.tagName("td")).stream().map(WebElement::getText).toList());
+    }
+    return rows;
+  }
+
+  @Test
+  @Order(0)
+  void should_index_the_demo_source_when_an_admin_starts_it_from_the_sources_page() {
+    try (PortalBrowser admin = as("admin")) {
+      admin.open("/portal/admin/sources");
+      if (!admin.text("source-demo").contains("ready")) {
+        admin.driver.findElement(By.cssSelector("#source-demo button[value=index]")).click();
+        long deadline = System.currentTimeMillis() + 900_000;
+        while (!admin.text("source-demo").contains("ready")) {
+          assertThat(System.currentTimeMillis())
+              .as("the demo indexed in time")
+              .isLessThan(deadline);
+          sleep(5000);
+          admin.open("/portal/admin/sources");
+        }
+      }
+      assertThat(admin.text("source-demo")).contains("ready");
+    }
+  }
+
+  @Test
+  @Order(1)
+  void should_show_rows_a_chart_and_a_csv_equal_to_the_table_when_an_analyst_asks()
+      throws Exception {
+    try (PortalBrowser analyst = as("analyst")) {
+      assertThat(analyst.driver.getCurrentUrl()).endsWith("/portal/ask");
+      analyst.assertAccessible("ask");
+
+      ask(analyst, QUESTION);
+
+      assertThat(analyst.text("answer-status")).isEqualTo("answered");
+      assertThat(analyst.text("answer-sql")).contains("IN_RG_CD");
+      List<List<String>> rows = table(analyst, "result");
+      assertThat(rows).hasSizeGreaterThan(1);
+      assertThat(rows.stream().map(r -> r.get(0)).toList()).contains("SE", "NE");
+      // Category + number: a bar chart, drawn.
+      assertThat(
+              new Select(analyst.driver.findElement(By.id("chart-kind")))
+                  .getFirstSelectedOption()
+                  .getText())
+          .isEqualTo("Bar chart");
+      assertThat(analyst.driver.findElement(By.id("chart")).isDisplayed()).isTrue();
+      assertThat(table(analyst, "stages")).isNotEmpty();
+      analyst.screenshot("ask-answer-analyst");
+      analyst.assertAccessible("answer");
+
+      analyst.driver.findElement(By.id("download-csv")).click();
+      Path csv = analyst.downloads.resolve("parlance-answer.csv");
+      analyst.wait(30).until(d -> Files.exists(csv) && sizeOf(csv) > 0);
+      List<String> lines = Files.readAllLines(csv);
+      assertThat(lines.get(0)).isEqualToIgnoringCase("region,installations");
+      assertThat(lines.subList(1, lines.size()))
+          .containsExactlyElementsOf(rows.stream().map(r -> String.join(",", r)).toList());
+
+      // Feedback: "right" goes to the stewards; the history shows it.
+      analyst.driver.findElement(By.id("comment")).sendKeys("Matches the plant register.");
+      analyst.driver.findElement(By.id("feedback-right")).click();
+      analyst.wait(30).until(d -> analyst.has("history"));
+      assertThat(analyst.text("notice")).contains("stewards");
+      assertThat(table(analyst, "history").get(0)).contains(QUESTION, "right");
+      analyst.screenshot("history-analyst");
+      analyst.assertAccessible("history");
+    }
+  }
+
+  @Test
+  @Order(2)
+  void should_show_only_the_SE_rows_when_the_regional_analyst_asks_the_same_question() {
+    try (PortalBrowser regional = as("analyst-se")) {
+      ask(regional, QUESTION);
+
+      List<List<String>> rows = table(regional, "result");
+      assertThat(rows).isNotEmpty();
+      assertThat(rows).allSatisfy(r -> assertThat(r.get(0)).isEqualTo("SE"));
+      regional.screenshot("ask-answer-analyst-se");
+    }
+  }
+
+  @Test
+  @Order(3)
+  void should_hide_and_refuse_steward_and_admin_pages_when_the_user_is_an_analyst() {
+    try (PortalBrowser analyst = as("analyst")) {
+      assertThat(analyst.has("nav-ask")).isTrue();
+      assertThat(analyst.has("nav-curation")).isFalse();
+      assertThat(analyst.has("nav-sources")).isFalse();
+      assertThat(analyst.has("nav-audit")).isFalse();
+      for (String page :
+          List.of(
+              "/portal/curation",
+              "/portal/admin/sources",
+              "/portal/admin/policies",
+              "/portal/admin/audit")) {
+        analyst.open(page);
+        assertThat(analyst.driver.getTitle()).as(page).contains("not allowed");
+        assertThat(analyst.text("error")).contains("roles do not allow");
+      }
+      analyst.assertAccessible("refusal");
+    }
+  }
+
+  @Test
+  @Order(4)
+  void
+      should_turn_the_analysts_right_answer_into_an_approved_verified_question_when_the_steward_accepts_it() {
+    try (PortalBrowser steward = as("steward")) {
+      assertThat(steward.driver.getCurrentUrl()).contains("/portal/curation");
+      steward.assertAccessible("curation");
+      WebElement suggestion =
+          steward.all("#suggestions li").stream()
+              .filter(li -> li.getText().contains(QUESTION))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no suggestion of the analyst's answer"));
+      suggestion.findElement(By.cssSelector("button[value=accept]")).click();
+      steward.wait(60).until(ExpectedConditions.stalenessOf(suggestion));
+      steward.wait(60).until(d -> steward.has("notice"));
+      assertThat(steward.text("notice")).startsWith("Accepted suggestion");
+      WebElement row =
+          steward.all("#verified tbody tr").stream()
+              .filter(tr -> tr.getText().contains(QUESTION))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("the suggestion is no verified question"));
+      String id = row.getAttribute("id");
+      if (!row.findElement(By.className("status")).getText().equals("approved")) {
+        row.findElement(By.cssSelector("button[value=approve]")).click();
+        // The page before had a notice too (the acceptance): wait for the next page.
+        steward.wait(60).until(ExpectedConditions.stalenessOf(row));
+        steward.wait(60).until(d -> steward.has("notice"));
+      }
+      assertThat(steward.driver.findElement(By.cssSelector("#" + id + " .status")).getText())
+          .isEqualTo("approved");
+      // The diff names items as `curate diff` does: the verified question by its id.
+      assertThat(steward.has("diff")).isTrue();
+      assertThat(steward.text("diff"))
+          .contains("added verified " + id.substring("verified-".length()));
+      steward.screenshot("curation-steward");
+      steward.assertAccessible("curation after review");
+    }
+  }
+
+  @Test
+  @Order(5)
+  void should_show_sources_policies_and_the_audit_trail_when_an_admin_signs_in() {
+    try (PortalBrowser admin = as("admin")) {
+      assertThat(admin.driver.getCurrentUrl()).contains("/portal/admin/sources");
+      assertThat(admin.text("source-demo")).contains("demo").contains("ready");
+      admin.screenshot("sources-admin");
+      admin.assertAccessible("sources");
+
+      admin.open("/portal/admin/policies?source=demo");
+      assertThat(admin.text("filters")).contains("regional").contains(":user.region");
+      admin.assertAccessible("policies");
+
+      admin.open("/portal/admin/audit?user=analyst-se");
+      List<List<String>> entries = table(admin, "audit");
+      assertThat(entries).isNotEmpty();
+      assertThat(admin.all("#audit td.user"))
+          .allSatisfy(td -> assertThat(td.getText()).isEqualTo("analyst-se"));
+      admin.screenshot("audit-admin");
+      admin.assertAccessible("audit");
+    }
+  }
+
+  @Test
+  @Order(6)
+  void should_send_the_user_back_through_the_login_page_when_they_signed_out() {
+    try (PortalBrowser analyst = as("analyst")) {
+      analyst.networkTrace("signed-in");
+      analyst.driver.findElement(By.id("sign-out")).click();
+      try {
+        analyst.wait(60).until(d -> !d.getCurrentUrl().contains("/portal/"));
+        analyst.screenshot("signed-out");
+        // Signed out: the portal's pages are no longer served, Keycloak asks for the password.
+        analyst.open("/portal/ask");
+        analyst.wait(60).until(d -> d.findElements(By.id("username")).size() > 0);
+      } catch (org.openqa.selenium.TimeoutException e) {
+        analyst.screenshot("signed-out-waiting");
+        threadDump("signed-out");
+        throw e;
+      } finally {
+        analyst.networkTrace("signed-out");
+      }
+      assertThat(analyst.driver.getCurrentUrl()).startsWith(env.keycloak().url().toString());
+    }
+  }
+
+  /** The server's threads, beside the screenshots, for a journey that waited in vain. */
+  private static void threadDump(String name) {
+    String server = System.getProperty("parlance.it.server", "parlance-it");
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    ProcessHandle.allProcesses()
+        .filter(
+            p ->
+                p.info().commandLine().orElse("").contains(System.getProperty("parlance.wlp"))
+                    && p.info().commandLine().orElse("").strip().endsWith(" " + server))
+        .forEach(
+            p -> {
+              try {
+                Path out =
+                    Path.of(System.getProperty("parlance.screenshots"), name + "-threads.txt");
+                Files.createDirectories(out.getParent());
+                new ProcessBuilder(jcmd.toString(), String.valueOf(p.pid()), "Thread.print")
+                    .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
+                    .start()
+                    .waitFor();
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+  }
+
+  private static long sizeOf(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,382 @@
+package dev.parlance.web.pages;
+
+import dev.parlance.application.access.SourceAccess;
+import dev.parlance.application.governance.SearchAuditUseCase;
+import dev.parlance.application.governance.SourcePoliciesUseCase;
+import dev.parlance.application.source.IndexSourceUseCase;
+import dev.parlance.application.source.ManageSourcesUseCase;
+import dev.parlance.application.source.UseSourcesUseCase;
+import dev.parlance.domain.governance.AuditEntry;
+import dev.parlance.domain.governance.AuditPage;
+import dev.parlance.domain.governance.AuditQuery;
+import dev.parlance.domain.governance.ColumnRule;
+import dev.parlance.domain.governance.GovernancePolicy;
+import dev.parlance.domain.governance.RowFilter;
+import dev.parlance.domain.governance.UserIdentity;
+import dev.parlance.domain.source.Credentials;
+import dev.parlance.domain.source.SourceCheck;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The admin's pages: sources ({@code /portal/admin/sources}: list, add, test, index with its
+ * progress), policies ({@code /portal/admin/policies}: the current version, row filters added or
+ * removed as a new published version) and the audit trail ({@code /portal/admin/audit}: filters and
+ * paging). The use cases refuse anyone but admins (stewards may read their source's policy and
+ * audit trail through the same use cases).
+ */
+public class AdminPages extends PageServlet {
+
+  private static final long serialVersionUID = 1L;
+  private static final int AUDIT_PAGE = 25;
+
+  @Inject transient UseSourcesUseCase sources;
+  @Inject transient SourcePoliciesUseCase policies;
+  @Inject transient SearchAuditUseCase audit;
+
+  @Override
+  protected void doGet(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    switch (request.getServletPath()) {
+      case "/portal/admin/sources" ->
+          page(
+              request,
+              response,
+              "sources",
+              "Sources",
+              "sources",
+              (user, model) -> {
+                requireRole(user, SourceAccess.ADMIN);
+                listSources(user, model);
+              });
+      case "/portal/admin/policies" ->
+          page(
+              request,
+              response,
+              "policies",
+              "Policies",
+              "policies",
+              (user, model) -> {
+                requireRole(user, SourceAccess.ADMIN);
+                showPolicy(user, policySource(request, user, model), model);
+              });
+      default ->
+          page(
+              request,
+              response,
+              "audit",
+              "Audit",
+              "audit",
+              (user, model) -> {
+                requireRole(user, SourceAccess.ADMIN);
+                searchAudit(request, user, model);
+              });
+    }
+  }
+
+  @Override
+  protected void doPost(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    switch (request.getServletPath()) {
+      case "/portal/admin/sources" ->
+          page(
+              request,
+              response,
+              "sources",
+              "Sources",
+              "sources",
+              (user, model) -> {
+                requireRole(user, SourceAccess.ADMIN);
+                try {
+                  model.put("notice", sourceAction(request, user));
+                } finally {
+                  listSources(user, model);
+                }
+              });
+      case "/portal/admin/policies" ->
+          page(
+              request,
+              response,
+              "policies",
+              "Policies",
+              "policies",
+              (user, model) -> {
+                requireRole(user, SourceAccess.ADMIN);
+                String source = policySource(request, user, model);
+                try {
+                  model.put("notice", policyAction(request, user, source));
+                } finally {
+                  showPolicy(user, source, model);
+                }
+              });
+      default -> response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
+    }
+  }
+
+  // ---- sources
+
+  private void listSources(UserIdentity user, Map<String, Object> model) {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    boolean indexing = false;
+    for (var source : sources.usable(user)) {
+      Map<String, Object> row = new HashMap<>();
+      row.put("name", source.name());
+      row.put("dialect", source.dialect().toString());
+      row.put("url", source.url().orElse(""));
+      switch (source.index()) {
+        case IndexSourceUseCase.Ready ready -> row.put("state", "ready");
+        case IndexSourceUseCase.Indexing progress -> {
+          indexing = true;
+          row.put("state", "indexing: " + progress.stage());
+          row.put("indexing", true);
+          row.put("done", progress.done());
+          row.put("total", Math.max(progress.total(), 1));
+          row.put("percent", progress.total() <= 0 ? 0 : progress.done() * 100 / progress.total());
+        }
+        case IndexSourceUseCase.NotReady notReady ->
+            row.put("state", "not indexed: " + notReady.reason());
+      }
+      rows.add(row);
+    }
+    model.put("sources", rows);
+    // While an index is built the page asks for itself again (portal.js), so progress moves.
+    model.put("refresh", indexing);
+  }
+
+  private String sourceAction(HttpServletRequest request, UserIdentity user) {
+    String name = field(request, "name");
+    return switch (field(request, "action")) {
+      case "add" -> {
+        String userVar = field(request, "userEnv");
+        String passwordVar = field(request, "passwordEnv");
+        Credentials credentials =
+            userVar.isEmpty() && passwordVar.isEmpty()
+                ? Credentials.none()
+                : new Credentials.FromEnvironment(userVar, passwordVar);
+        var added =
+            sources.add(
+                user,
+                new ManageSourcesUseCase.AddSource(name, field(request, "url"), credentials, true));
+        yield (added.replaced() ? "Replaced" : "Added")
+            + " source "
+            + name
+            + "; its indexes are being built.";
+      }
+      case "test" ->
+          switch (sources.test(user, name)) {
+            case SourceCheck.Reachable ok ->
+                "Source " + name + " answers: " + ok.tables() + " tables and views.";
+            case SourceCheck.Unreachable down ->
+                throw new IllegalArgumentException(
+                    "source "
+                        + name
+                        + ": "
+                        + down.problem().description()
+                        + " ("
+                        + down.message()
+                        + ")");
+          };
+      case "index" -> {
+        sources.index(user, name);
+        yield "Indexing " + name + " started.";
+      }
+      case "remove" -> {
+        sources.remove(user, name);
+        yield "Removed source " + name + " (its audit trail stays).";
+      }
+      default -> throw new IllegalArgumentException("action: unknown action");
+    };
+  }
+
+  // ---- policies
+
+  private String policySource(
+      HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
+    List<String> names =
+        sources.usable(user).stream().map(UseSourcesUseCase.SourceSummary::name).toList();
+    String asked = field(request, "source");
+    String source = asked.isEmpty() ? names.stream().findFirst().orElse("") : asked;
+    List<Map<String, Object>> options = new ArrayList<>();
+    for (String name : names) {
+      options.add(Map.of("name", name, "selected", name.equals(source)));
+    }
+    model.put("sources", options);
+    model.put("source", source);
+    if (source.isEmpty()) {
+      throw new IllegalArgumentException("there is no source yet; add one on the Sources page");
+    }
+    return source;
+  }
+
+  private void showPolicy(UserIdentity user, String source, Map<String, Object> model) {
+    GovernancePolicy policy = policies.current(user, source);
+    model.put("version", policy.version());
+    model.put("rowCap", policy.rowCap());
+    model.put("timeout", policy.timeout().toMillis() + " ms");
+    model.put("editedBy", policy.editedBy());
+    model.put(
+        "tables",
+        policy.allowedTables().isEmpty()
+            ? "every table"
+            : String.join(", ", policy.allowedTables()));
+    List<Map<String, Object>> filters = new ArrayList<>();
+    int n = 0;
+    for (RowFilter f : policy.rowFilters()) {
+      filters.add(
+          Map.of(
+              "number", ++n,
+              "role", f.role(),
+              "table", f.table(),
+              "predicate", f.predicate(),
+              "follow", f.followForeignKeys()));
+    }
+    model.put("filters", filters);
+    List<Map<String, Object>> rules = new ArrayList<>();
+    for (ColumnRule r : policy.columnRules()) {
+      rules.add(
+          Map.of(
+              "role", r.role(),
+              "column", r.table() + "." + r.column(),
+              "treatment", r.treatment().name().toLowerCase(Locale.ROOT)));
+    }
+    model.put("rules", rules);
+  }
+
+  private String policyAction(HttpServletRequest request, UserIdentity user, String source) {
+    GovernancePolicy current = policies.current(user, source);
+    GovernancePolicy draft =
+        switch (field(request, "action")) {
+          case "add-filter" ->
+              current.withRowFilter(
+                  new RowFilter(
+                      field(request, "role"),
+                      field(request, "table"),
+                      field(request, "predicate"),
+                      request.getParameter("follow") != null));
+          case "remove-filter" -> {
+            int number = number(request, "number", 0);
+            if (number < 1 || number > current.rowFilters().size()) {
+              throw new IllegalArgumentException("number: no row filter " + number);
+            }
+            List<RowFilter> kept = new ArrayList<>(current.rowFilters());
+            kept.remove(number - 1);
+            yield new GovernancePolicy(
+                current.source(),
+                current.version(),
+                current.allowedSchemas(),
+                current.allowedTables(),
+                current.rowCap(),
+                current.timeout(),
+                current.costCeiling(),
+                kept,
+                current.columnRules(),
+                current.editedBy(),
+                current.editedAt());
+          }
+          case "row-cap" -> current.withRowCap(number(request, "rowCap", current.rowCap()));
+          default -> throw new IllegalArgumentException("action: unknown action");
+        };
+    GovernancePolicy published = policies.publish(user, source, draft);
+    return "Published policy version " + published.version() + " of " + source + ".";
+  }
+
+  // ---- audit
+
+  private void searchAudit(
+      HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
+    int page = Math.max(0, number(request, "page", 0));
+    String who = field(request, "user");
+    String source = field(request, "source");
+    String outcome = field(request, "outcome");
+    String from = field(request, "from");
+    String to = field(request, "to");
+    AuditQuery query =
+        new AuditQuery(
+            optional(who),
+            optional(source),
+            day(from, "from", 0),
+            day(to, "to", 1),
+            optional(outcome),
+            Optional.empty(),
+            page,
+            AUDIT_PAGE);
+    AuditPage found = audit.search(user, query);
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (AuditEntry e : found.entries()) {
+      Map<String, Object> row = new HashMap<>();
+      row.put("at", e.at().toString().replace('T', ' ').replaceAll("\\.\\d+Z$", "Z"));
+      row.put("user", e.user());
+      row.put("source", e.source());
+      row.put("action", e.action());
+      row.put("outcome", e.outcome());
+      row.put("rows", e.rows());
+      row.put("detail", e.detail().isBlank() ? e.sqlAsked() : e.detail());
+      rows.add(row);
+    }
+    model.put("entries", rows);
+    model.put("empty", rows.isEmpty());
+    model.put("total", found.total());
+    model.put("filterUser", who);
+    model.put("filterSource", source);
+    model.put("from", from);
+    model.put("to", to);
+    List<Map<String, Object>> outcomes = new ArrayList<>();
+    for (String o : List.of("ran", "refused", "failed", "done")) {
+      outcomes.add(Map.of("name", o, "selected", o.equals(outcome)));
+    }
+    model.put("outcomes", outcomes);
+    String filters =
+        "user="
+            + enc(who)
+            + "&source="
+            + enc(source)
+            + "&outcome="
+            + enc(outcome)
+            + "&from="
+            + enc(from)
+            + "&to="
+            + enc(to);
+    if (page > 0) {
+      model.put("previous", "?" + filters + "&page=" + (page - 1));
+    }
+    if (found.hasMore()) {
+      model.put("next", "?" + filters + "&page=" + (page + 1));
+    }
+    model.put("pageNumber", page + 1);
+  }
+
+  private static Optional<String> optional(String text) {
+    return text.isEmpty() ? Optional.empty() : Optional.of(text);
+  }
+
+  /** A day (YYYY-MM-DD, UTC) as an instant: its start, or with {@code plusDays} 1 its end. */
+  private static Optional<Instant> day(String text, String field, int plusDays) {
+    if (text.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(
+          LocalDate.parse(text).plusDays(plusDays).atStartOfDay().toInstant(ZoneOffset.UTC));
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(field + ": not a day (YYYY-MM-DD): '" + text + "'");
+    }
+  }
+
+  private static String enc(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,196 @@
+package dev.parlance.web.pages;
+
+import dev.parlance.application.answer.AnswerHistoryUseCase;
+import dev.parlance.application.answer.AnswerHistoryUseCase.HistoryPage;
+import dev.parlance.application.answer.AnswerQuestionUseCase;
+import dev.parlance.application.answer.GiveFeedbackUseCase;
+import dev.parlance.application.ask.AskProgress;
+import dev.parlance.application.source.UseSourcesUseCase;
+import dev.parlance.domain.answer.AnswerRecord;
+import dev.parlance.domain.answer.Verdict;
+import dev.parlance.domain.governance.UserIdentity;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Staff pages: ask a question ({@code /portal/ask}), their history ({@code /portal/history}) and
+ * feedback on an answer ({@code /portal/feedback}). The answer is rendered in the response to the
+ * question itself: the history keeps the question and SQL, never rows, so nothing of a result is
+ * held between requests and any portal instance serves the next one.
+ */
+public class AskPages extends PageServlet {
+
+  private static final long serialVersionUID = 1L;
+
+  /** The page shows the answer when it is complete; the stages it took are in the answer. */
+  private static final AskProgress NO_PROGRESS = (stage, done, total) -> {};
+
+  @Inject transient UseSourcesUseCase sources;
+  @Inject transient AnswerQuestionUseCase questions;
+  @Inject transient AnswerHistoryUseCase history;
+  @Inject transient GiveFeedbackUseCase feedback;
+
+  @Override
+  protected void doGet(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    switch (request.getServletPath()) {
+      case "/portal" -> {
+        String rest = request.getPathInfo();
+        if (rest == null || rest.equals("/")) {
+          home(request, response);
+        } else {
+          response.sendError(HttpServletResponse.SC_NOT_FOUND);
+        }
+      }
+      case "/portal/history" ->
+          page(
+              request,
+              response,
+              "history",
+              "My questions",
+              "history",
+              (user, model) -> history(request, user, model));
+      case "/portal/ask" ->
+          page(request, response, "ask", "Ask", "ask", (user, model) -> form(request, user, model));
+      default -> response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
+    }
+  }
+
+  @Override
+  protected void doPost(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    switch (request.getServletPath()) {
+      case "/portal/ask" ->
+          page(request, response, "ask", "Ask", "ask", (user, model) -> ask(request, user, model));
+      case "/portal/feedback" ->
+          page(
+              request,
+              response,
+              "history",
+              "My questions",
+              "history",
+              (user, model) -> {
+                long id = number(request, "answer", -1);
+                Verdict verdict = Verdict.valueOf(verdictOf(field(request, "verdict")));
+                var given =
+                    feedback.give(
+                        new GiveFeedbackUseCase.Command(
+                            user, id, verdict, field(request, "comment")));
+                response.sendRedirect(
+                    request.getContextPath() + "/portal/history?feedback=" + given.answer().id());
+              });
+      default -> response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
+    }
+  }
+
+  /** The start page of each kind of user: staff ask, stewards curate, admins govern. */
+  private void home(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    UserIdentity user = caller.get();
+    String target =
+        user.roles().contains("analyst")
+            ? "/portal/ask"
+            : user.roles().contains("steward")
+                ? "/portal/curation"
+                : user.roles().contains("admin") ? "/portal/admin/sources" : "/portal/ask";
+    response.sendRedirect(request.getContextPath() + target);
+  }
+
+  private void form(HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
+    model.put("question", field(request, "q"));
+    sourceChoice(user, field(request, "source"), model);
+  }
+
+  private void sourceChoice(UserIdentity user, String chosen, Map<String, Object> model) {
+    List<Map<String, Object>> options = new ArrayList<>();
+    var usable = sources.usable(user);
+    for (var source : usable) {
+      boolean selected = source.name().equals(chosen) || (chosen.isEmpty() && options.isEmpty());
+      options.add(Map.of("name", source.name(), "selected", selected));
+    }
+    model.put("sources", options);
+    model.put("noSources", options.isEmpty());
+  }
+
+  private void ask(HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
+    String source = field(request, "source");
+    String question = field(request, "question");
+    model.put("question", question);
+    sourceChoice(user, source, model);
+    if (source.isEmpty()) {
+      throw new IllegalArgumentException("source: choose a source to ask about");
+    }
+    var answer =
+        questions.ask(
+            new AnswerQuestionUseCase.Command(
+                user, source, question, Optional.empty(), OptionalInt.empty()),
+            NO_PROGRESS);
+    model.put("answer", AnswerView.of(answer));
+  }
+
+  private void history(HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
+    int page = Math.max(0, number(request, "page", 0));
+    HistoryPage answers = history.history(user, page, 20);
+    List<Map<String, Object>> rows = new ArrayList<>();
+    String given = field(request, "feedback");
+    for (AnswerRecord a : answers.answers()) {
+      Map<String, Object> row = new HashMap<>();
+      row.put("id", a.id());
+      row.put("askedAt", a.askedAt().toString().replace('T', ' ').replaceAll("\\.\\d+Z$", "Z"));
+      row.put("source", a.source());
+      row.put("question", a.question());
+      row.put("status", a.status().replace('_', ' '));
+      row.put("rowCount", a.rowCount());
+      row.put("confidence", Math.round(a.confidence() * 100));
+      row.put("millis", a.wallMillis());
+      a.sql().ifPresent(sql -> row.put("sql", sql));
+      a.feedback()
+          .ifPresent(
+              f -> row.put("verdict", f.verdict().name().toLowerCase(java.util.Locale.ROOT)));
+      row.put("again", again(request, a));
+      row.put("justGiven", given.equals(String.valueOf(a.id())));
+      rows.add(row);
+    }
+    model.put("answers", rows);
+    model.put("empty", rows.isEmpty());
+    model.put("total", answers.total());
+    if (page > 0) {
+      model.put("previous", String.valueOf(page - 1));
+    }
+    if ((long) (page + 1) * answers.size() < answers.total()) {
+      model.put("next", String.valueOf(page + 1));
+    }
+    if (!given.isEmpty()) {
+      model.put("notice", "Thank you: your feedback went to the source's stewards.");
+    }
+  }
+
+  /**
+   * The link that asks a question again: what the history "re-run" and "share" give. Whoever opens
+   * it asks under their own permissions; the link holds only the source and the question.
+   */
+  static String again(HttpServletRequest request, AnswerRecord answer) {
+    return request.getContextPath()
+        + "/portal/ask?source="
+        + URLEncoder.encode(answer.source(), StandardCharsets.UTF_8)
+        + "&q="
+        + URLEncoder.encode(answer.question(), StandardCharsets.UTF_8);
+  }
+
+  private static String verdictOf(String text) {
+    return switch (text) {
+      case "right", "RIGHT" -> "RIGHT";
+      case "wrong", "WRONG" -> "WRONG";
+      default -> throw new IllegalArgumentException("verdict: say right or wrong");
+    };
+  }
+}
