@@ -167,11 +167,12 @@
       for (var i = 0; i < rows.length; i++) rows[i].hidden = Math.floor(i / size) !== page;
       label.textContent = "Rows " + (page * size + 1) + "\u2013" + Math.min(rows.length, (page + 1) * size) +
         " of " + rows.length + " (page " + (page + 1) + " of " + pages + ")";
+      var focused = document.activeElement;
       previous.disabled = page === 0;
       next.disabled = page === pages - 1;
       // A button that just got disabled would drop the keyboard's focus: hand it to the other one.
-      if (document.activeElement && document.activeElement.disabled) {
-        (previous.disabled ? next : previous).focus();
+      if ((focused === previous || focused === next) && focused.disabled) {
+        (focused === previous ? next : previous).focus();
       }
     }
     nav.hidden = false;
