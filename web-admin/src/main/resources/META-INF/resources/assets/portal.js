@@ -165,6 +165,8 @@
       var pages = Math.ceil(rows.length / size);
       page = Math.min(Math.max(page, 0), pages - 1);
       for (var i = 0; i < rows.length; i++) rows[i].hidden = Math.floor(i / size) !== page;
+      var box = table.closest(".table-box");
+      if (box) box.scrollTop = 0;
       label.textContent = "Rows " + (page * size + 1) + "\u2013" + Math.min(rows.length, (page + 1) * size) +
         " of " + rows.length + " (page " + (page + 1) + " of " + pages + ")";
       var focused = document.activeElement;

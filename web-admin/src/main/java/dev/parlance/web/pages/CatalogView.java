@@ -47,6 +47,8 @@ final class CatalogView {
         columns.add(c);
       }
       e.put("columns", columns);
+      // Types the database does not say (e.g. SQLite's for a view's expressions) are left out.
+      e.put("typed", entry.columns().stream().anyMatch(c -> !c.type().isEmpty()));
       entries.add(e);
     }
     view.put("entries", entries);

@@ -86,6 +86,27 @@ class ExplorePagesTest {
   }
 
   @Test
+  void should_leave_out_the_type_column_when_the_database_names_no_type() {
+    String typed = catalogPage(CATALOG);
+    String untyped =
+        catalogPage(
+            new SourceCatalog(
+                "demo",
+                "",
+                true,
+                1,
+                List.of(
+                    new Entry(
+                        "region",
+                        "view",
+                        "",
+                        List.of(new EntryColumn("active", "", "in use", List.of(), ""))))));
+
+    assertThat(typed).contains("<th scope=\"col\">Type</th>").contains("<td>TEXT</td>");
+    assertThat(untyped).doesNotContain("<th scope=\"col\">Type</th>").contains("in use");
+  }
+
+  @Test
   void should_say_how_many_matched_and_when_nothing_did() {
     String none = catalogPage(new SourceCatalog("demo", "zeppelin <x>", true, 2, List.of()));
 

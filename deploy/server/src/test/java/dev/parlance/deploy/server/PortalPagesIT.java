@@ -378,8 +378,10 @@ class PortalPagesIT {
       assertThat(sorted.get(0)).isEqualTo(rows.get(39));
 
       // The CSV still holds every row; the XLSX holds the answer's rows, typed.
-      analyst.driver.findElement(By.id("download-csv")).click();
+      // The browser names a second file of a name "… (1)": remove journey 1's download first.
       Path csv = analyst.downloads.resolve("parlance-answer.csv");
+      Files.deleteIfExists(csv);
+      analyst.driver.findElement(By.id("download-csv")).click();
       analyst.wait(30).until(d -> Files.exists(csv) && sizeOf(csv) > 0);
       assertThat(Files.readAllLines(csv)).hasSize(41);
       String answer =
@@ -387,8 +389,9 @@ class PortalPagesIT {
               .driver
               .findElement(By.cssSelector("#feedback input[name=answer]"))
               .getAttribute("value");
-      analyst.driver.findElement(By.id("download-xlsx")).click();
       Path xlsx = analyst.downloads.resolve("parlance-answer-" + answer + ".xlsx");
+      Files.deleteIfExists(xlsx);
+      analyst.driver.findElement(By.id("download-xlsx")).click();
       analyst.wait(60).until(d -> Files.exists(xlsx) && sizeOf(xlsx) > 0);
       List<List<String>> sheet = xlsxRows(xlsx);
       assertThat(sheet.get(0)).containsExactly("order_number", "created_on", "actual_cost");
@@ -428,12 +431,9 @@ class PortalPagesIT {
         assertThat(catalogWording(analyst)).isEqualTo(wording);
         // The next answer is built from the published wording: the fake model saw it.
         ask(analyst, ACTIVE);
-        String prompt =
-            env.model().prompts().stream()
-                .filter(p -> p.contains("Question: " + ACTIVE))
-                .reduce((first, last) -> last)
-                .orElseThrow();
-        assertThat(prompt).contains(wording);
+        List<String> prompts =
+            env.model().prompts().stream().filter(p -> p.contains("Question: " + ACTIVE)).toList();
+        assertThat(prompts).isNotEmpty().anySatisfy(p -> assertThat(p).contains(wording));
       }
 
       submit(steward, By.id("rollback-" + current));
