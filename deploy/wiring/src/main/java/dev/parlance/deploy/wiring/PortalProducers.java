@@ -30,6 +30,8 @@ import dev.parlance.application.governance.SourcePoliciesService;
 import dev.parlance.application.governance.SourcePoliciesUseCase;
 import dev.parlance.application.model.ListModelProfilesService;
 import dev.parlance.application.model.ListModelProfilesUseCase;
+import dev.parlance.application.query.PreviewAsUserService;
+import dev.parlance.application.query.PreviewAsUserUseCase;
 import dev.parlance.application.query.RunQueryUseCase;
 import dev.parlance.application.query.RunStatementService;
 import dev.parlance.application.query.RunStatementUseCase;
@@ -152,6 +154,13 @@ public class PortalProducers {
   @ApplicationScoped
   RunStatementUseCase runStatement(DataSourcesPort sources, RunQueryUseCase queries) {
     return new RunStatementService(sources, queries);
+  }
+
+  @Produces
+  @ApplicationScoped
+  PreviewAsUserUseCase previewAsUser(
+      DataSourcesPort sources, RunQueryUseCase queries, RecordActionPort actions) {
+    return new PreviewAsUserService(sources, queries, actions, Clock.systemUTC());
   }
 
   @Produces
