@@ -9,6 +9,8 @@ import dev.parlance.application.answer.AnswerQuestionUseCase;
 import dev.parlance.application.answer.AskQuotas;
 import dev.parlance.application.answer.GiveFeedbackService;
 import dev.parlance.application.answer.GiveFeedbackUseCase;
+import dev.parlance.application.answer.SpendReportService;
+import dev.parlance.application.answer.SpendReportUseCase;
 import dev.parlance.application.ask.AskQuestionUseCase;
 import dev.parlance.application.curation.CurateItemsService;
 import dev.parlance.application.curation.CurateItemsUseCase;
@@ -179,6 +181,12 @@ public class PortalProducers {
   @ApplicationScoped
   ListModelProfilesUseCase modelProfiles(LanguageModelsPort models) {
     return new ListModelProfilesService(models);
+  }
+
+  @Produces
+  @ApplicationScoped
+  SpendReportUseCase spendReport(AnswerHistoryPort history) {
+    return new SpendReportService(history, Clock.systemUTC());
   }
 
   @Produces
