@@ -28,6 +28,8 @@ record PageFailure(int status, String message, boolean inline) {
               new PageFailure(403, "Your roles do not allow this: " + denied.getMessage(), false);
           case UnknownSourceException unknown -> new PageFailure(404, unknown.getMessage(), false);
           case UnknownAnswerException unknown -> new PageFailure(404, unknown.getMessage(), false);
+          case dev.parlance.domain.identity.UnknownUserException unknown ->
+              new PageFailure(404, unknown.getMessage(), true);
           case BenchmarkRunsUseCase.UnknownRunException unknown ->
               new PageFailure(404, unknown.getMessage(), false);
           case UnknownCurationItemException unknown ->

@@ -38,6 +38,7 @@ public final class PortalPagesInitializer implements ServletContainerInitializer
         "/portal/admin/policies",
         "/portal/admin/audit");
     register(context, "portal-admin-models", ModelPages.class, "/portal/admin/models");
+    register(context, "portal-admin-users", UserPages.class, "/portal/admin/users");
     register(
         context,
         "portal-admin-evaluations",
