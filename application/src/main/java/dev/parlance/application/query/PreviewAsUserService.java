@@ -1,7 +1,6 @@
 package dev.parlance.application.query;
 
 import dev.parlance.application.access.SourceAccess;
-import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.governance.ActionTaken;
 import dev.parlance.domain.governance.QueryOutcome;
 import dev.parlance.domain.governance.RecordActionPort;
@@ -33,16 +32,7 @@ public final class PreviewAsUserService implements PreviewAsUserUseCase {
   @Override
   public QueryOutcome preview(UserIdentity admin, String source, UserIdentity as, String sql) {
     SourceAccess.requireAdmin(admin, "preview a statement as another user");
-    if (sql == null || sql.isBlank()) {
-      throw new IllegalArgumentException("sql: the statement is empty");
-    }
-    if (sql.length() > RunStatementService.MAX_SQL) {
-      throw new IllegalArgumentException(
-          "sql: longer than " + RunStatementService.MAX_SQL + " characters");
-    }
-    if (sources.find(source).isEmpty()) {
-      throw new UnknownSourceException(source);
-    }
+    RunStatementService.requireStatement(sources, source, sql);
     // The trail says that the next attempt under this name was an admin's preview.
     audit.record(
         ActionTaken.by(clock.instant(), admin, source, "policy-preview", "as " + describe(as)));

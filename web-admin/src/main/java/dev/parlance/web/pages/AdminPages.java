@@ -43,10 +43,11 @@ import java.util.Optional;
 
 /**
  * The admin's pages: sources ({@code /portal/admin/sources}: list, add, test, index with its
- * progress), policies ({@code /portal/admin/policies}: the current version, row filters added or
- * removed as a new published version) and the audit trail ({@code /portal/admin/audit}: filters and
- * paging). The use cases refuse anyone but admins (stewards may read their source's policy and
- * audit trail through the same use cases).
+ * progress), policies ({@code /portal/admin/policies}: the current version; row filters, column
+ * rules, row cap and timeout changed as a new published version; "preview as user") and the audit
+ * trail ({@code /portal/admin/audit}: filters, paging, CSV export of every matching entry). The use
+ * cases refuse anyone but admins (stewards may read their source's policy and audit trail through
+ * the same use cases).
  */
 public class AdminPages extends PageServlet {
 

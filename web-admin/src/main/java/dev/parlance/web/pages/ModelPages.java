@@ -74,12 +74,18 @@ public class ModelPages extends PageServlet {
         profile.isEmpty() || profile.equals("default") ? Optional.empty() : Optional.of(profile);
     String name = chosen.orElse("the default profile");
     return switch (check.check(chosen, Optional.empty(), "Say OK.")) {
-      case CheckLanguageModelUseCase.Answered a -> name + " answered (" + a.model() + ").";
+      case CheckLanguageModelUseCase.Answered a ->
+          name + " answered (" + a.model().description() + ").";
       case CheckLanguageModelUseCase.NoAnswer n ->
           throw new IllegalArgumentException(
-              name + " did not answer (" + n.model() + "): " + n.remedy());
+              name + " did not answer (" + n.model().description() + "): " + n.remedy());
       case CheckLanguageModelUseCase.OfflineBatch b ->
-          name + " is an offline batch folder (" + b.model() + "): " + b.status() + ".";
+          name
+              + " is an offline batch folder ("
+              + b.model().description()
+              + "): "
+              + b.status()
+              + ".";
     };
   }
 
