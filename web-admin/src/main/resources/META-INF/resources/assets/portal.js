@@ -204,6 +204,28 @@
     });
   }
 
+  // The admin's spend chart: tokens per day, one stacked series per source.
+  var PALETTE = ["#0b5cad", "#c2410c", "#15803d", "#7e22ce", "#a16207", "#0f766e", "#be123c"];
+  function spendChart() {
+    var canvas = document.getElementById("spend-chart");
+    var block = document.getElementById("spend-data");
+    if (!canvas || !block || typeof Chart === "undefined") return;
+    var data = JSON.parse(block.textContent);
+    new Chart(canvas, {
+      type: "bar",
+      data: {
+        labels: data.days,
+        datasets: data.series.map(function (s, i) {
+          return { label: s.label, data: s.tokens, backgroundColor: PALETTE[i % PALETTE.length] };
+        })
+      },
+      options: {
+        responsive: true, maintainAspectRatio: false, animation: false,
+        scales: { x: { stacked: true }, y: { stacked: true, title: { display: true, text: "tokens" } } }
+      }
+    });
+  }
+
   // A page that shows work in progress (an index being built) asks for itself again.
   function refresh() {
     var marked = document.querySelector("[data-refresh]");
@@ -215,6 +237,7 @@
     askProgress();
     highlight();
     charts();
+    spendChart();
     download();
     sortable();
     refresh();

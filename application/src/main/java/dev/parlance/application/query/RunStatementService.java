@@ -23,6 +23,12 @@ public final class RunStatementService implements RunStatementUseCase {
   @Override
   public QueryOutcome run(UserIdentity user, String source, String sql) {
     SourceAccess.requireStewardship(user, source);
+    requireStatement(sources, source, sql);
+    return queries.run(new RunQueryUseCase.Command(source, user, sql));
+  }
+
+  /** A statement a person typed, for a source that exists. */
+  static void requireStatement(DataSourcesPort sources, String source, String sql) {
     if (sql == null || sql.isBlank()) {
       throw new IllegalArgumentException("sql: the statement is empty");
     }
@@ -32,6 +38,5 @@ public final class RunStatementService implements RunStatementUseCase {
     if (sources.find(source).isEmpty()) {
       throw new UnknownSourceException(source);
     }
-    return queries.run(new RunQueryUseCase.Command(source, user, sql));
   }
 }

@@ -4,6 +4,7 @@ import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.answer.AnswerRecord;
 import dev.parlance.domain.answer.Feedback;
 import dev.parlance.domain.answer.Spend;
+import dev.parlance.domain.answer.SpentOnAnswer;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -60,6 +61,15 @@ final class InMemoryAnswers implements AnswerHistoryPort {
   @Override
   public Spend spentOnSource(String source, Instant since) {
     return spent(a -> a.source().equals(source), since);
+  }
+
+  @Override
+  public synchronized List<SpentOnAnswer> spending(Instant since, Instant until) {
+    return all.stream()
+        .filter(a -> !a.askedAt().isBefore(since) && a.askedAt().isBefore(until))
+        .sorted(java.util.Comparator.comparing(AnswerRecord::askedAt))
+        .map(SpentOnAnswer::of)
+        .toList();
   }
 
   private synchronized Spend spent(Predicate<AnswerRecord> which, Instant since) {

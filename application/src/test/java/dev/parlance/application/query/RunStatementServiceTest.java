@@ -8,41 +8,17 @@ import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.governance.QueryOutcome;
 import dev.parlance.domain.governance.RefusalKind;
 import dev.parlance.domain.governance.UserIdentity;
-import dev.parlance.domain.source.Credentials;
-import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class RunStatementServiceTest {
 
   private final List<RunQueryUseCase.Command> ran = new ArrayList<>();
-  private final DataSourcesPort sources =
-      new DataSourcesPort() {
-        @Override
-        public Optional<DataSource> find(String name) {
-          return name.equals("demo")
-              ? Optional.of(DataSource.of("demo", "jdbc:h2:mem:x", Credentials.none()))
-              : Optional.empty();
-        }
-
-        @Override
-        public List<DataSource> all() {
-          return List.of();
-        }
-
-        @Override
-        public void save(DataSource source) {}
-
-        @Override
-        public boolean remove(String name) {
-          return false;
-        }
-      };
+  private final DataSourcesPort sources = new DemoSourceOnly();
   private final RunStatementService statements =
       new RunStatementService(
           sources,

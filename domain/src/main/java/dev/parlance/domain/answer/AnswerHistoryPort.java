@@ -25,4 +25,9 @@ public interface AnswerHistoryPort {
 
   /** What answers about one source cost at or after {@code since}. */
   Spend spentOnSource(String source, Instant since);
+
+  /**
+   * What each answer asked at or after {@code since} and before {@code until} cost, oldest first.
+   */
+  List<SpentOnAnswer> spending(Instant since, Instant until);
 }

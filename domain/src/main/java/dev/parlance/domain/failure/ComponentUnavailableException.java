@@ -15,7 +15,8 @@ public class ComponentUnavailableException extends RuntimeException {
   public enum Component {
     METADATA_STORE,
     INDEX,
-    EMBEDDING_MODEL
+    EMBEDDING_MODEL,
+    IDENTITY_PROVIDER
   }
 
   public ComponentUnavailableException(Component component, String message, Throwable cause) {

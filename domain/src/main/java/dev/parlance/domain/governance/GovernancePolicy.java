@@ -241,6 +241,48 @@ public record GovernancePolicy(
         editedAt);
   }
 
+  /** This policy without its row filter number {@code number} (counted from 1, policy order). */
+  public GovernancePolicy withoutRowFilter(int number) {
+    return new GovernancePolicy(
+        source,
+        version,
+        allowedSchemas,
+        allowedTables,
+        rowCap,
+        timeout,
+        costCeiling,
+        without(rowFilters, number, "row filter"),
+        columnRules,
+        editedBy,
+        editedAt);
+  }
+
+  /** This policy without its column rule number {@code number} (counted from 1, policy order). */
+  public GovernancePolicy withoutColumnRule(int number) {
+    return new GovernancePolicy(
+        source,
+        version,
+        allowedSchemas,
+        allowedTables,
+        rowCap,
+        timeout,
+        costCeiling,
+        rowFilters,
+        without(columnRules, number, "column rule"),
+        editedBy,
+        editedAt);
+  }
+
+  private static <T> List<T> without(List<T> items, int number, String what) {
+    if (number < 1 || number > items.size()) {
+      throw new IllegalArgumentException(
+          "there is no " + what + " " + number + " (the policy has " + items.size() + ")");
+    }
+    List<T> kept = new ArrayList<>(items);
+    kept.remove(number - 1);
+    return kept;
+  }
+
   /**
    * Whether a relation may be read. {@code schema} is the schema the database resolved it to (null
    * when the engine has none); {@code view} tells whether it is a database view.

@@ -110,4 +110,26 @@ public abstract class AnswerHistoryPortContract {
     assertThat(onSource).isEqualTo(byUser);
     assertThat(port().spentByUser("nobody-" + user, midnight)).isEqualTo(Spend.NONE);
   }
+
+  @Test
+  void should_list_what_each_answer_in_a_time_range_cost_oldest_first() {
+    String user = "sp-" + System.nanoTime();
+    Instant day = Instant.parse("2026-04-02T00:00:00Z");
+    port().save(answer(user, "a", day.minusSeconds(1), 1000));
+    port().save(answer(user, "b", day.plusSeconds(7200), 300));
+    port().save(answer(user, "a", day, 200));
+    port().save(answer(user, "a", day.plusSeconds(86_400), 400));
+
+    List<SpentOnAnswer> spent =
+        port().spending(day, day.plusSeconds(86_400)).stream()
+            .filter(s -> s.user().equals(user))
+            .toList();
+
+    assertThat(spent)
+        .extracting(SpentOnAnswer::askedAt, SpentOnAnswer::source, s -> s.spend().tokens())
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(day, "a", 260L),
+            org.assertj.core.groups.Tuple.tuple(day.plusSeconds(7200), "b", 360L));
+    assertThat(spent.get(0).usd()).isEqualByComparingTo("0.000216");
+  }
 }

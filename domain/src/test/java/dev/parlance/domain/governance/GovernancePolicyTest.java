@@ -92,4 +92,25 @@ class GovernancePolicyTest {
     assertThat(published.editedBy()).isEqualTo("steward");
     assertThat(published.rowFilters()).isEqualTo(plant().rowFilters());
   }
+
+  @Test
+  void should_remove_a_row_filter_or_column_rule_by_its_number_and_name_a_wrong_one() {
+    GovernancePolicy policy =
+        GovernancePolicy.defaults("demo")
+            .withRowFilter(new RowFilter("a", "t", "x = 1", false))
+            .withRowFilter(new RowFilter("b", "t", "x = 2", false))
+            .withColumnRule(ColumnRule.mask("a", "t", "c"))
+            .withColumnRule(ColumnRule.hide("b", "t", "d"));
+
+    assertThat(policy.withoutRowFilter(1).rowFilters())
+        .extracting(RowFilter::predicate)
+        .containsExactly("x = 2");
+    assertThat(policy.withoutColumnRule(2).columnRules())
+        .containsExactly(ColumnRule.mask("a", "t", "c"));
+    assertThatThrownBy(() -> policy.withoutColumnRule(3))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("there is no column rule 3 (the policy has 2)");
+    assertThatThrownBy(() -> policy.withoutRowFilter(0))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
 }

@@ -3,6 +3,7 @@ package dev.parlance.web.pages;
 import dev.parlance.application.access.SourceAccess;
 import dev.parlance.application.governance.SearchAuditUseCase;
 import dev.parlance.application.governance.SourcePoliciesUseCase;
+import dev.parlance.application.query.PreviewAsUserUseCase;
 import dev.parlance.application.source.IndexSourceUseCase;
 import dev.parlance.application.source.ManageSourcesUseCase;
 import dev.parlance.application.source.UseSourcesUseCase;
@@ -10,23 +11,31 @@ import dev.parlance.domain.governance.AuditEntry;
 import dev.parlance.domain.governance.AuditPage;
 import dev.parlance.domain.governance.AuditQuery;
 import dev.parlance.domain.governance.ColumnRule;
+import dev.parlance.domain.governance.ColumnTreatment;
 import dev.parlance.domain.governance.GovernancePolicy;
+import dev.parlance.domain.governance.QueryOutcome;
+import dev.parlance.domain.governance.ResultColumn;
 import dev.parlance.domain.governance.RowFilter;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.source.Credentials;
 import dev.parlance.domain.source.SourceCheck;
+import dev.parlance.web.governance.AuditCsv;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -34,10 +43,11 @@ import java.util.Optional;
 
 /**
  * The admin's pages: sources ({@code /portal/admin/sources}: list, add, test, index with its
- * progress), policies ({@code /portal/admin/policies}: the current version, row filters added or
- * removed as a new published version) and the audit trail ({@code /portal/admin/audit}: filters and
- * paging). The use cases refuse anyone but admins (stewards may read their source's policy and
- * audit trail through the same use cases).
+ * progress), policies ({@code /portal/admin/policies}: the current version; row filters, column
+ * rules, row cap and timeout changed as a new published version; "preview as user") and the audit
+ * trail ({@code /portal/admin/audit}: filters, paging, CSV export of every matching entry). The use
+ * cases refuse anyone but admins (stewards may read their source's policy and audit trail through
+ * the same use cases).
  */
 public class AdminPages extends PageServlet {
 
@@ -47,6 +57,7 @@ public class AdminPages extends PageServlet {
   @Inject transient UseSourcesUseCase sources;
   @Inject transient SourcePoliciesUseCase policies;
   @Inject transient SearchAuditUseCase audit;
+  @Inject transient PreviewAsUserUseCase previews;
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
@@ -83,7 +94,11 @@ public class AdminPages extends PageServlet {
               "audit",
               (user, model) -> {
                 requireRole(user, SourceAccess.ADMIN);
-                searchAudit(request, user, model);
+                if (field(request, "export").equals("csv")) {
+                  exportAudit(request, response, user);
+                } else {
+                  searchAudit(request, user, model);
+                }
               });
     }
   }
@@ -118,7 +133,11 @@ public class AdminPages extends PageServlet {
                 requireRole(user, SourceAccess.ADMIN);
                 String source = policySource(request, user, model);
                 try {
-                  model.put("notice", policyAction(request, user, source));
+                  if (field(request, "action").equals("preview")) {
+                    preview(request, user, source, model);
+                  } else {
+                    model.put("notice", policyAction(request, user, source));
+                  }
                 } finally {
                   showPolicy(user, source, model);
                 }
@@ -227,6 +246,7 @@ public class AdminPages extends PageServlet {
     model.put("version", policy.version());
     model.put("rowCap", policy.rowCap());
     model.put("timeout", policy.timeout().toMillis() + " ms");
+    model.put("timeoutMs", policy.timeout().toMillis());
     model.put("editedBy", policy.editedBy());
     model.put(
         "tables",
@@ -246,12 +266,18 @@ public class AdminPages extends PageServlet {
     }
     model.put("filters", filters);
     List<Map<String, Object>> rules = new ArrayList<>();
+    n = 0;
     for (ColumnRule r : policy.columnRules()) {
       rules.add(
           Map.of(
-              "role", r.role(),
-              "column", r.table() + "." + r.column(),
-              "treatment", r.treatment().name().toLowerCase(Locale.ROOT)));
+              "number",
+              ++n,
+              "role",
+              r.role(),
+              "column",
+              r.table() + "." + r.column(),
+              "treatment",
+              r.treatment() == ColumnTreatment.MASK ? "masked as " + r.maskSql() : "hidden"));
     }
     model.put("rules", rules);
   }
@@ -267,31 +293,96 @@ public class AdminPages extends PageServlet {
                       field(request, "table"),
                       field(request, "predicate"),
                       request.getParameter("follow") != null));
-          case "remove-filter" -> {
-            int number = number(request, "number", 0);
-            if (number < 1 || number > current.rowFilters().size()) {
-              throw new IllegalArgumentException("number: no row filter " + number);
+          case "remove-filter" -> current.withoutRowFilter(number(request, "number", 0));
+          case "add-rule" ->
+              current.withColumnRule(
+                  new ColumnRule(
+                      field(request, "ruleRole"),
+                      field(request, "ruleTable"),
+                      field(request, "column"),
+                      treatment(field(request, "treatment")),
+                      field(request, "mask")));
+          case "remove-rule" -> current.withoutColumnRule(number(request, "number", 0));
+          case "timeout" -> {
+            int millis = number(request, "timeoutMs", 0);
+            if (millis < 1) {
+              throw new IllegalArgumentException("timeoutMs: a number of milliseconds, 1 or more");
             }
-            List<RowFilter> kept = new ArrayList<>(current.rowFilters());
-            kept.remove(number - 1);
-            yield new GovernancePolicy(
-                current.source(),
-                current.version(),
-                current.allowedSchemas(),
-                current.allowedTables(),
-                current.rowCap(),
-                current.timeout(),
-                current.costCeiling(),
-                kept,
-                current.columnRules(),
-                current.editedBy(),
-                current.editedAt());
+            yield current.withTimeout(Duration.ofMillis(millis));
           }
           case "row-cap" -> current.withRowCap(number(request, "rowCap", current.rowCap()));
           default -> throw new IllegalArgumentException("action: unknown action");
         };
     GovernancePolicy published = policies.publish(user, source, draft);
     return "Published policy version " + published.version() + " of " + source + ".";
+  }
+
+  private static ColumnTreatment treatment(String name) {
+    return switch (name) {
+      case "mask" -> ColumnTreatment.MASK;
+      case "hide" -> ColumnTreatment.HIDE;
+      default -> throw new IllegalArgumentException("treatment: mask or hide, got '" + name + "'");
+    };
+  }
+
+  /** "Preview as user": what the statement gives the identity the form describes. */
+  private void preview(
+      HttpServletRequest request, UserIdentity user, String source, Map<String, Object> model) {
+    String sql = field(request, "sql");
+    String as = field(request, "asUser");
+    String roles = field(request, "asRoles");
+    String attributes = field(request, "asAttributes");
+    model.put("previewSql", sql);
+    model.put("previewUser", as);
+    model.put("previewRoles", roles);
+    model.put("previewAttributes", attributes);
+    if (as.isEmpty()) {
+      throw new IllegalArgumentException("user: name the user to preview as");
+    }
+    UserIdentity identity =
+        new UserIdentity(as, new HashSet<>(List.of(roles.split("\\s*,\\s*"))), pairs(attributes));
+    Map<String, Object> shown = new HashMap<>();
+    shown.put("as", identity.name());
+    switch (previews.preview(user, source, identity, sql)) {
+      case QueryOutcome.Ran ran -> {
+        shown.put("ran", true);
+        shown.put("columns", ran.result().columns().stream().map(ResultColumn::name).toList());
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (List<Object> row : ran.result().rows()) {
+          rows.add(Map.of("cells", row.stream().map(v -> v == null ? "" : v.toString()).toList()));
+        }
+        shown.put("rows", rows);
+        shown.put("count", ran.result().rowCount());
+        shown.put("truncated", ran.result().truncated());
+        shown.put("sqlRun", ran.result().sqlRun());
+      }
+      case QueryOutcome.Refused refused ->
+          shown.put(
+              "reason",
+              "Refused ("
+                  + refused.refusal().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ')
+                  + "): "
+                  + refused.refusal().reason());
+      case QueryOutcome.Failed failed -> shown.put("reason", "Failed: " + failed.message());
+    }
+    model.put("preview", shown);
+  }
+
+  /** {@code name=value} pairs separated by commas, e.g. {@code region=SE}. */
+  private static Map<String, String> pairs(String text) {
+    Map<String, String> pairs = new LinkedHashMap<>();
+    for (String pair : text.split(",")) {
+      if (pair.isBlank()) {
+        continue;
+      }
+      int eq = pair.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException(
+            "attributes: NAME=VALUE pairs, got '" + pair.strip() + "'");
+      }
+      pairs.put(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
+    }
+    return pairs;
   }
 
   // ---- audit
@@ -304,16 +395,7 @@ public class AdminPages extends PageServlet {
     String outcome = field(request, "outcome");
     String from = field(request, "from");
     String to = field(request, "to");
-    AuditQuery query =
-        new AuditQuery(
-            optional(who),
-            optional(source),
-            day(from, "from", 0),
-            day(to, "to", 1),
-            optional(outcome),
-            Optional.empty(),
-            page,
-            AUDIT_PAGE);
+    AuditQuery query = auditQuery(request, page, AUDIT_PAGE);
     AuditPage found = audit.search(user, query);
     List<Map<String, Object>> rows = new ArrayList<>();
     for (AuditEntry e : found.entries()) {
@@ -350,6 +432,7 @@ public class AdminPages extends PageServlet {
             + enc(from)
             + "&to="
             + enc(to);
+    model.put("export", "?" + filters + "&export=csv");
     if (page > 0) {
       model.put("previous", "?" + filters + "&page=" + (page - 1));
     }
@@ -357,6 +440,36 @@ public class AdminPages extends PageServlet {
       model.put("next", "?" + filters + "&page=" + (page + 1));
     }
     model.put("pageNumber", page + 1);
+  }
+
+  /** The audit page's filters (user, source, outcome, days from and to) as a query. */
+  private static AuditQuery auditQuery(HttpServletRequest request, int page, int size) {
+    return new AuditQuery(
+        optional(field(request, "user")),
+        optional(field(request, "source")),
+        day(field(request, "from"), "from", 0),
+        day(field(request, "to"), "to", 1),
+        optional(field(request, "outcome")),
+        Optional.empty(),
+        page,
+        size);
+  }
+
+  /** Every entry the filters match, as a CSV download. */
+  private void exportAudit(
+      HttpServletRequest request, HttpServletResponse response, UserIdentity user)
+      throws IOException {
+    AuditQuery query = auditQuery(request, 0, AuditQuery.MAX_SIZE);
+    // Refused (a page) before the download starts.
+    audit.search(user, auditQuery(request, 0, 1));
+    response.setContentType(AuditCsv.MEDIA_TYPE);
+    response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+    response.setHeader("Cache-Control", "no-store");
+    response.setHeader("Content-Disposition", "attachment; filename=\"audit.csv\"");
+    PrintWriter out = response.getWriter();
+    out.write(AuditCsv.HEADER);
+    audit.export(user, query, entry -> out.write(AuditCsv.line(entry)));
+    out.flush();
   }
 
   private static Optional<String> optional(String text) {

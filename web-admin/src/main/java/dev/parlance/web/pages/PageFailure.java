@@ -4,6 +4,7 @@ import dev.parlance.application.access.AccessDeniedException;
 import dev.parlance.application.answer.QuotaExceededException;
 import dev.parlance.application.answer.UnknownAnswerException;
 import dev.parlance.application.curation.UnknownCurationItemException;
+import dev.parlance.application.evaluation.BenchmarkRunsUseCase;
 import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.application.source.SourceNotReadyException;
 import dev.parlance.domain.completion.LanguageModelConfigurationException;
@@ -27,6 +28,10 @@ record PageFailure(int status, String message, boolean inline) {
               new PageFailure(403, "Your roles do not allow this: " + denied.getMessage(), false);
           case UnknownSourceException unknown -> new PageFailure(404, unknown.getMessage(), false);
           case UnknownAnswerException unknown -> new PageFailure(404, unknown.getMessage(), false);
+          case dev.parlance.domain.identity.UnknownUserException unknown ->
+              new PageFailure(404, unknown.getMessage(), true);
+          case BenchmarkRunsUseCase.UnknownRunException unknown ->
+              new PageFailure(404, unknown.getMessage(), false);
           case UnknownCurationItemException unknown ->
               new PageFailure(404, unknown.getMessage(), true);
           case QuotaExceededException spent -> new PageFailure(429, spent.getMessage(), true);

@@ -105,6 +105,9 @@ abstract class PageServlet extends HttpServlet {
       links.add(link(request, "sources", "Sources", "/portal/admin/sources", nav));
       links.add(link(request, "policies", "Policies", "/portal/admin/policies", nav));
       links.add(link(request, "audit", "Audit", "/portal/admin/audit", nav));
+      links.add(link(request, "users", "Users", "/portal/admin/users", nav));
+      links.add(link(request, "models", "Models", "/portal/admin/models", nav));
+      links.add(link(request, "evaluations", "Evaluations", "/portal/admin/evaluations", nav));
     }
     model.put("nav", links);
     model.put("roles", String.join(", ", user.roles().stream().sorted().toList()));

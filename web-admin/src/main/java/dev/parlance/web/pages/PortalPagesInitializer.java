@@ -39,6 +39,14 @@ public final class PortalPagesInitializer implements ServletContainerInitializer
         "/portal/admin/sources",
         "/portal/admin/policies",
         "/portal/admin/audit");
+    register(context, "portal-admin-models", ModelPages.class, "/portal/admin/models");
+    register(context, "portal-admin-users", UserPages.class, "/portal/admin/users");
+    register(
+        context,
+        "portal-admin-evaluations",
+        EvaluationPages.class,
+        "/portal/admin/evaluations",
+        "/portal/admin/evaluations/report");
   }
 
   private static void register(

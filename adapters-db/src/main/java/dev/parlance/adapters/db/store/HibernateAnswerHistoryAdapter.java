@@ -4,6 +4,7 @@ import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.answer.AnswerRecord;
 import dev.parlance.domain.answer.Feedback;
 import dev.parlance.domain.answer.Spend;
+import dev.parlance.domain.answer.SpentOnAnswer;
 import dev.parlance.domain.answer.Verdict;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -96,6 +97,33 @@ final class HibernateAnswerHistoryAdapter implements AnswerHistoryPort {
   @Override
   public Spend spentOnSource(String source, Instant since) {
     return spent("sourceName", source, since);
+  }
+
+  @Override
+  public List<SpentOnAnswer> spending(Instant since, Instant until) {
+    return Store.read(
+        sessions,
+        s ->
+            s
+                .createSelectionQuery(
+                    "select askedAt, userName, sourceName, promptTokens + completionTokens,"
+                        + " costUsd from AnswerRecordEntity"
+                        + " where askedAt >= :since and askedAt < :until order by askedAt, id",
+                    Object[].class)
+                .setParameter("since", since)
+                .setParameter("until", until)
+                .getResultList()
+                .stream()
+                .map(
+                    r ->
+                        new SpentOnAnswer(
+                            (Instant) r[0],
+                            (String) r[1],
+                            (String) r[2],
+                            new Spend(
+                                ((Number) r[3]).longValue(),
+                                new BigDecimal(r[4].toString()).stripTrailingZeros())))
+                .toList());
   }
 
   private Spend spent(String field, String value, Instant since) {

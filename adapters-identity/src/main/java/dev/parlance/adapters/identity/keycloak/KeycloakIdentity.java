@@ -1,6 +1,5 @@
 package dev.parlance.adapters.identity.keycloak;
 
-import dev.parlance.domain.identity.ManageUsersPort;
 import dev.parlance.domain.identity.ProvisionRealmPort;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
@@ -9,8 +8,9 @@ import org.keycloak.admin.client.KeycloakBuilder;
 import org.keycloak.representations.idm.RealmRepresentation;
 
 /**
- * The one place that builds Keycloak's admin client, and the factory of the adapters behind the
- * identity ports. Close it to release the client's connections.
+ * The one place that builds Keycloak's admin client, and the factory of the provisioning adapter
+ * (the users adapter, {@link KeycloakUsers}, speaks the admin REST API without the client). Close
+ * it to release the client's connections.
  */
 public final class KeycloakIdentity implements AutoCloseable {
 
@@ -39,11 +39,6 @@ public final class KeycloakIdentity implements AutoCloseable {
   /** Provisions realms (the realm named by each spec). */
   public ProvisionRealmPort provisioning() {
     return new KeycloakProvisioningAdapter(keycloak);
-  }
-
-  /** Manages the users of one realm. */
-  public ManageUsersPort users(String realm) {
-    return new KeycloakUsersAdapter(keycloak, realm);
   }
 
   // The admin client logs in lazily; asking for a token now turns bad credentials into one clear

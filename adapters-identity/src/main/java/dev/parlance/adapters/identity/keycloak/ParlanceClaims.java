@@ -18,7 +18,7 @@ final class ParlanceClaims {
 
   static final String SCOPE = "parlance-claims";
   static final String AUDIENCE = "parlance";
-  static final String ATTRIBUTE_CLAIM = "parlance";
+  static final String ATTRIBUTE_CLAIM = MapperSpec.ATTRIBUTE_CLAIM;
 
   private ParlanceClaims() {}
 
@@ -48,13 +48,6 @@ final class ParlanceClaims {
     return id;
   }
 
-  /**
-   * Adds the claim for one more attribute to an existing scope (the admin pages' new attributes).
-   */
-  static void ensureAttribute(RealmResource realm, String attribute) {
-    ensureScope(realm, List.of(attribute));
-  }
-
   private static String createScope(RealmResource realm) {
     ClientScopeRepresentation scope = new ClientScopeRepresentation();
     scope.setName(SCOPE);
@@ -81,34 +74,21 @@ final class ParlanceClaims {
         false);
   }
 
-  static ProtocolMapperRepresentation attributeMapper(String attribute) {
-    return mapper(
-        "attribute " + attribute,
-        "oidc-usermodel-attribute-mapper",
-        Map.of(
-            "user.attribute",
-            attribute,
-            "claim.name",
-            ATTRIBUTE_CLAIM + "." + attribute,
-            "multivalued",
-            "true",
-            "jsonType.label",
-            "String"),
-        true);
+  private static ProtocolMapperRepresentation attributeMapper(String attribute) {
+    return representation(MapperSpec.attribute(attribute));
   }
 
   private static ProtocolMapperRepresentation mapper(
       String name, String type, Map<String, String> config, boolean inIdToken) {
+    return representation(MapperSpec.of(name, type, config, inIdToken));
+  }
+
+  private static ProtocolMapperRepresentation representation(MapperSpec spec) {
     ProtocolMapperRepresentation mapper = new ProtocolMapperRepresentation();
-    mapper.setName(name);
+    mapper.setName(spec.name());
     mapper.setProtocol("openid-connect");
-    mapper.setProtocolMapper(type);
-    var all = new java.util.HashMap<>(config);
-    all.put("access.token.claim", "true");
-    all.put("id.token.claim", String.valueOf(inIdToken));
-    all.put("userinfo.token.claim", String.valueOf(inIdToken));
-    all.put("introspection.token.claim", "true");
-    mapper.setConfig(all);
+    mapper.setProtocolMapper(spec.type());
+    mapper.setConfig(new java.util.HashMap<>(spec.config()));
     return mapper;
   }
 }

@@ -138,7 +138,7 @@ class KeycloakProvisioningIT {
   @Test
   void should_grant_roles_and_put_new_attributes_into_tokens_when_managing_users() {
     identity.provisioning().provision(spec("manage", "https://localhost:9443", "first-password-1"));
-    ManageUsersPort users = identity.users("manage");
+    ManageUsersPort users = KeycloakUsers.of(server.admin(), "manage");
 
     users.grantRole("ana", "steward");
     users.revokeRole("ana", "regional");
@@ -155,6 +155,21 @@ class KeycloakProvisioningIT {
     assertThat(users.user("nobody")).isEmpty();
     assertThatThrownBy(() -> users.grantRole("nobody", "admin"))
         .isInstanceOf(UnknownUserException.class);
+    assertThatThrownBy(() -> users.grantRole("ana", "no-such-role"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no role 'no-such-role'");
+    // An attribute set again is not mapped twice; an attribute without values is gone.
+    users.setAttribute("ana", "department", List.of("operations"));
+    users.setAttribute("ana", "region", List.of());
+    assertThat(users.user("ana").orElseThrow().attributes())
+        .containsEntry("department", List.of("operations"))
+        .doesNotContainKey("region");
+    assertThatThrownBy(
+            () ->
+                KeycloakUsers.of(new KeycloakAdmin(server.url(), "admin", "wrong"), "manage")
+                    .users(0, 1))
+        .isInstanceOf(KeycloakRequestFailedException.class)
+        .hasMessageContaining("refused the admin login");
   }
 
   @Test

@@ -145,7 +145,7 @@ public final class PortalLauncher {
         identity = provision(keycloak, portal, state);
       }
       Map<String, String> endpoints = discover(identity.issuer());
-      liberty = startLiberty(port, identity, endpoints, state);
+      liberty = startLiberty(port, identity, endpoints, state, keycloak != null);
       awaitReady(portal, liberty);
       ServeJson serve =
           new ServeJson(
@@ -306,7 +306,11 @@ public final class PortalLauncher {
   }
 
   private Process startLiberty(
-      int port, Identity identity, Map<String, String> endpoints, PortalState state)
+      int port,
+      Identity identity,
+      Map<String, String> endpoints,
+      PortalState state,
+      boolean embeddedKeycloak)
       throws IOException {
     progress.println("parlance: starting the portal on port " + port + "...");
     ProcessBuilder builder =
@@ -322,6 +326,11 @@ public final class PortalLauncher {
     env.put("PARLANCE_OIDC_CLIENT_ID", identity.portalClientId());
     env.put("PARLANCE_OIDC_CLIENT_SECRET", identity.portalClientSecret());
     env.put("PARLANCE_OIDC_HTTPS_REQUIRED", String.valueOf(identity.issuer().startsWith("https:")));
+    if (embeddedKeycloak) {
+      // The users page manages the embedded Keycloak's realm as its bootstrap administrator.
+      env.put("PARLANCE_IDENTITY_ADMIN_USERNAME", "admin");
+      env.put("PARLANCE_IDENTITY_ADMIN_PASSWORD", state.secret("keycloak-admin-password"));
+    }
     env.putAll(endpoints);
     env.put("keystore_password", state.secret("keystore-password"));
     Path log = home.logs().resolve("liberty.log");

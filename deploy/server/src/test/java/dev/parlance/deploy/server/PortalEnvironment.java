@@ -97,6 +97,9 @@ public final class PortalEnvironment {
         .forEach(
             (env, value) ->
                 variables.put(env.toLowerCase(java.util.Locale.ROOT).replace('_', '.'), value));
+    // The users page manages the realm through Keycloak's admin API, as this administrator.
+    variables.put("parlance.identity.admin.username", keycloak.admin().username());
+    variables.put("parlance.identity.admin.password", keycloak.admin().password());
     variables.put("parlance.llm.api-key", "sk-test");
     variables.put("parlance.llm.base-url", model.baseUrl());
     String xml =

@@ -65,9 +65,17 @@ class PortalPagesIT {
 
   /** Asks on the ask page, again while the demo's indexes are still being built (409 inline). */
   private static void ask(PortalBrowser browser, String question) {
+    ask(browser, null, question);
+  }
+
+  /** The same about {@code source} (null: the page's first source). */
+  private static void ask(PortalBrowser browser, String source, String question) {
     long deadline = System.currentTimeMillis() + 300_000;
     while (true) {
       browser.open("/portal/ask");
+      if (source != null) {
+        new Select(browser.driver.findElement(By.id("source"))).selectByValue(source);
+      }
       browser.driver.findElement(By.id("question")).clear();
       browser.driver.findElement(By.id("question")).sendKeys(question);
       browser.driver.findElement(By.id("ask-button")).click();
@@ -278,6 +286,180 @@ class PortalPagesIT {
         analyst.networkTrace("signed-out");
       }
       assertThat(analyst.driver.getCurrentUrl()).startsWith(env.keycloak().url().toString());
+    }
+  }
+
+  // journeys of branch admin
+
+  static final String CREW_QUESTION = "Which crew members are there, with their region?";
+
+  /** A small SQLite database made by the test: a crew in two regions. */
+  private static Path crewDatabase() throws Exception {
+    Path db = PortalEnvironment.home().resolveSibling("journey-crew.db");
+    Files.deleteIfExists(db);
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+        var st = c.createStatement()) {
+      st.execute(
+          "CREATE TABLE crew (id INTEGER PRIMARY KEY, name TEXT NOT NULL, region TEXT NOT NULL)");
+      st.execute(
+          "INSERT INTO crew (name, region) VALUES ('ana', 'SE'), ('bo', 'NE'), ('cy', 'SE')");
+    }
+    return db;
+  }
+
+  @Test
+  @Order(9)
+  void should_apply_an_admins_row_filter_on_a_new_sqlite_source_to_the_analysts_next_answer()
+      throws Exception {
+    String url = "jdbc:sqlite:" + crewDatabase();
+    env.model()
+        .answer(
+            "Question: " + CREW_QUESTION,
+            ApiCalls.fenced("SELECT name, region FROM crew ORDER BY name"));
+    try (PortalBrowser admin = as("admin")) {
+      // Add: the index is built at once; the page shows its progress until it is ready.
+      admin.open("/portal/admin/sources");
+      admin.driver.findElement(By.id("name")).sendKeys("crew");
+      admin.driver.findElement(By.id("url")).sendKeys(url);
+      admin.driver.findElement(By.id("add-source-button")).click();
+      admin.wait(60).until(d -> admin.has("notice"));
+      assertThat(admin.text("notice")).contains("Added source crew").contains("being built");
+      if (admin.text("source-crew").contains("indexing")) {
+        assertThat(admin.all("#source-crew progress")).isNotEmpty();
+        admin.screenshot("sources-indexing-crew");
+      }
+      long deadline = System.currentTimeMillis() + 300_000;
+      while (!admin.text("source-crew").contains("ready")) {
+        assertThat(System.currentTimeMillis()).as("crew indexed in time").isLessThan(deadline);
+        sleep(3000);
+        admin.open("/portal/admin/sources");
+      }
+      admin.assertAccessible("sources with crew");
+
+      // A row filter for analysts, published as a new version.
+      admin.open("/portal/admin/policies?source=crew");
+      admin.driver.findElement(By.id("role")).sendKeys("analyst");
+      admin.driver.findElement(By.id("table")).sendKeys("crew");
+      admin.driver.findElement(By.id("predicate")).sendKeys("region = 'SE'");
+      admin.driver.findElement(By.id("add-filter-button")).click();
+      admin.wait(60).until(d -> admin.has("notice"));
+      assertThat(admin.text("notice")).startsWith("Published policy version");
+      assertThat(admin.text("filters")).contains("region = 'SE'");
+
+      // A column rule from the page: analysts see the ids masked.
+      admin.driver.findElement(By.id("rule-role")).sendKeys("analyst");
+      admin.driver.findElement(By.id("rule-table")).sendKeys("crew");
+      admin.driver.findElement(By.id("rule-column")).sendKeys("id");
+      admin.driver.findElement(By.id("add-rule-button")).click();
+      admin.wait(60).until(d -> admin.text("rules").contains("crew.id"));
+
+      // Preview as user: what an analyst would get, before any analyst asks.
+      admin.driver.findElement(By.id("preview-sql")).sendKeys("SELECT id, name, region FROM crew");
+      admin.driver.findElement(By.id("as-user")).sendKeys("someone");
+      admin.driver.findElement(By.id("as-roles")).sendKeys("analyst");
+      admin.driver.findElement(By.id("preview-button")).click();
+      admin.wait(60).until(d -> admin.has("preview"));
+      List<List<String>> previewed = table(admin, "preview-rows");
+      assertThat(previewed)
+          .hasSize(2)
+          .allSatisfy(r -> assertThat(r).containsExactly("***", r.get(1), "SE"));
+      admin.screenshot("policies-preview-admin");
+      admin.assertAccessible("policies with a preview");
+
+      // A refused statement shows the policy's reason instead of rows.
+      admin.driver.findElement(By.id("preview-sql")).clear();
+      admin.driver.findElement(By.id("preview-sql")).sendKeys("DELETE FROM crew");
+      admin.driver.findElement(By.id("preview-button")).click();
+      admin.wait(60).until(d -> admin.has("preview-reason"));
+      assertThat(admin.text("preview-reason")).startsWith("Refused");
+    }
+    try (PortalBrowser analyst = as("analyst")) {
+      ask(analyst, "crew", CREW_QUESTION);
+
+      List<List<String>> rows = table(analyst, "result");
+      assertThat(rows).extracting(r -> r.get(0)).containsExactly("ana", "cy");
+      assertThat(rows).allSatisfy(r -> assertThat(r.get(1)).isEqualTo("SE"));
+      analyst.screenshot("ask-answer-crew-filtered");
+    }
+  }
+
+  @Test
+  @Order(10)
+  void should_manage_users_check_models_show_spend_runs_and_export_the_audit_for_an_admin()
+      throws Exception {
+    Path run = PortalEnvironment.home().resolve("bench-runs/pages-run");
+    Files.createDirectories(run);
+    Files.writeString(
+        run.resolve("report.html"), "<html><body><h1>pages report</h1></body></html>");
+    try (PortalBrowser admin = as("admin")) {
+      admin.open("/portal/admin/users");
+      assertThat(admin.all("#users td.user"))
+          .extracting(WebElement::getText)
+          .contains("analyst", "steward-other");
+      new Select(admin.driver.findElement(By.id("attribute-user"))).selectByValue("steward-other");
+      admin.driver.findElement(By.id("attribute-name")).sendKeys("stewarded_sources");
+      admin.driver.findElement(By.id("attribute-values")).sendKeys("other, crew");
+      admin.driver.findElement(By.id("attribute-button")).click();
+      admin.wait(60).until(d -> admin.has("notice"));
+      assertThat(admin.text("notice"))
+          .isEqualTo("Set stewarded_sources of steward-other to other, crew.");
+      new Select(admin.driver.findElement(By.id("grant-user"))).selectByValue("steward-other");
+      admin.driver.findElement(By.id("grant-role")).sendKeys("regional");
+      admin.driver.findElement(By.id("grant-button")).click();
+      admin.wait(60).until(d -> admin.text("notice").contains("now has the roles"));
+      assertThat(admin.text("notice")).contains("regional");
+      admin.screenshot("users-admin");
+      admin.assertAccessible("users");
+      admin
+          .driver
+          .findElement(
+              By.xpath(
+                  "//tr[td[@class='user' and text()='steward-other']]//button[@value='revoke' and ../input[@name='role' and @value='regional']]"))
+          .click();
+      admin.wait(60).until(d -> admin.has("notice") && !admin.text("notice").contains("regional"));
+
+      admin.open("/portal/admin/models");
+      assertThat(admin.all("#profiles td.profile")).isNotEmpty();
+      admin.all("#profiles button").get(0).click();
+      admin.wait(60).until(d -> admin.has("notice") || admin.has("error"));
+      assertThat(admin.has("notice")).as(admin.has("error") ? admin.text("error") : "").isTrue();
+      assertThat(admin.text("notice")).contains("answered");
+      assertThat(admin.driver.getPageSource()).doesNotContain("sk-test");
+      // The analysts' answers of the journeys before, per user.
+      assertThat(admin.all("#spend-by-user td"))
+          .extracting(WebElement::getText)
+          .contains("analyst");
+      assertThat(admin.driver.findElement(By.id("spend-chart")).isDisplayed()).isTrue();
+      admin.screenshot("models-admin");
+      admin.assertAccessible("models");
+
+      admin.open("/portal/admin/evaluations");
+      assertThat(admin.text("runs")).contains("pages-run");
+      admin.assertAccessible("evaluations");
+      admin.driver.findElement(By.id("report-pages-run")).click();
+      admin.wait(30).until(d -> d.getPageSource().contains("pages report"));
+
+      admin.open("/portal/admin/audit?user=analyst");
+      admin.driver.findElement(By.id("audit-export")).click();
+      Path csv = admin.downloads.resolve("audit.csv");
+      admin.wait(30).until(d -> Files.exists(csv) && sizeOf(csv) > 0);
+      List<String> lines = Files.readAllLines(csv);
+      assertThat(lines.get(0)).startsWith("id,at,user,roles,source");
+      // A record starts with its id (a statement over several lines continues on the next).
+      List<String> records =
+          lines.stream().skip(1).filter(l -> l.matches("\\d+,\\d{4}-.*")).toList();
+      assertThat(records)
+          .isNotEmpty()
+          .allSatisfy(l -> assertThat(l.split(",")[2]).isEqualTo("analyst"));
+    }
+    try (PortalBrowser analyst = as("analyst")) {
+      assertThat(analyst.has("nav-users")).isFalse();
+      assertThat(analyst.has("nav-models")).isFalse();
+      for (String page :
+          List.of("/portal/admin/users", "/portal/admin/models", "/portal/admin/evaluations")) {
+        analyst.open(page);
+        assertThat(analyst.driver.getTitle()).as(page).contains("not allowed");
+      }
     }
   }
 

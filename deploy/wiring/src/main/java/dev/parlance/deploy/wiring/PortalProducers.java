@@ -2,6 +2,7 @@ package dev.parlance.deploy.wiring;
 
 import dev.parlance.adapters.db.benchmark.BenchmarkData;
 import dev.parlance.adapters.db.store.MetadataStore;
+import dev.parlance.adapters.identity.keycloak.KeycloakUsers;
 import dev.parlance.application.answer.AnswerHistoryService;
 import dev.parlance.application.answer.AnswerHistoryUseCase;
 import dev.parlance.application.answer.AnswerQuestionService;
@@ -11,6 +12,8 @@ import dev.parlance.application.answer.AnswerRowsUseCase;
 import dev.parlance.application.answer.AskQuotas;
 import dev.parlance.application.answer.GiveFeedbackService;
 import dev.parlance.application.answer.GiveFeedbackUseCase;
+import dev.parlance.application.answer.SpendReportService;
+import dev.parlance.application.answer.SpendReportUseCase;
 import dev.parlance.application.ask.AskQuestionUseCase;
 import dev.parlance.application.curation.CurateItemsService;
 import dev.parlance.application.curation.CurateItemsUseCase;
@@ -34,8 +37,12 @@ import dev.parlance.application.governance.SearchAuditService;
 import dev.parlance.application.governance.SearchAuditUseCase;
 import dev.parlance.application.governance.SourcePoliciesService;
 import dev.parlance.application.governance.SourcePoliciesUseCase;
+import dev.parlance.application.identity.ManageUsersService;
+import dev.parlance.application.identity.ManageUsersUseCase;
 import dev.parlance.application.model.ListModelProfilesService;
 import dev.parlance.application.model.ListModelProfilesUseCase;
+import dev.parlance.application.query.PreviewAsUserService;
+import dev.parlance.application.query.PreviewAsUserUseCase;
 import dev.parlance.application.query.RunQueryUseCase;
 import dev.parlance.application.query.RunStatementService;
 import dev.parlance.application.query.RunStatementUseCase;
@@ -56,6 +63,7 @@ import dev.parlance.domain.evaluation.ListBenchmarkRunsPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.RecordActionPort;
 import dev.parlance.domain.governance.SearchAuditPort;
+import dev.parlance.domain.identity.ManageUsersPort;
 import dev.parlance.domain.source.DataSourcesPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -189,6 +197,13 @@ public class PortalProducers {
 
   @Produces
   @ApplicationScoped
+  PreviewAsUserUseCase previewAsUser(
+      DataSourcesPort sources, RunQueryUseCase queries, RecordActionPort actions) {
+    return new PreviewAsUserService(sources, queries, actions, Clock.systemUTC());
+  }
+
+  @Produces
+  @ApplicationScoped
   SourcePoliciesUseCase sourcePolicies(ManagePoliciesUseCase policies, RecordActionPort actions) {
     return new SourcePoliciesService(policies, actions, Clock.systemUTC());
   }
@@ -207,8 +222,43 @@ public class PortalProducers {
 
   @Produces
   @ApplicationScoped
+  SpendReportUseCase spendReport(AnswerHistoryPort history) {
+    return new SpendReportService(history, Clock.systemUTC());
+  }
+
+  @Produces
+  @ApplicationScoped
   BenchmarkRunsUseCase benchmarkRunsUseCase(ListBenchmarkRunsPort runs) {
     return new BenchmarkRunsService(runs);
+  }
+
+  // ---- users
+
+  /**
+   * The portal's users in the identity provider (the realm of {@code parlance.oidc.issuer}),
+   * managed as the Keycloak administrator {@code parlance.identity.admin.username} / {@code
+   * …password} ({@code parlance serve} sets both for its embedded Keycloak). Without them the users
+   * page and API say what to set.
+   */
+  @Produces
+  @ApplicationScoped
+  ManageUsersPort users(ParlanceSettings settings) {
+    String issuer = settings.get("parlance.oidc.issuer", "");
+    String username = settings.get("parlance.identity.admin.username", "");
+    String password = settings.get("parlance.identity.admin.password", "");
+    if (issuer.isBlank() || username.isBlank() || password.isEmpty()) {
+      return KeycloakUsers.unavailable(
+          "users are managed through Keycloak's admin API: set parlance.oidc.issuer,"
+              + " parlance.identity.admin.username and parlance.identity.admin.password"
+              + " (docs/portal.md)");
+    }
+    return KeycloakUsers.ofIssuer(issuer, username, password);
+  }
+
+  @Produces
+  @ApplicationScoped
+  ManageUsersUseCase manageUsers(ManageUsersPort users, RecordActionPort actions) {
+    return new ManageUsersService(users, actions, Clock.systemUTC());
   }
 
   // ---- curation

@@ -1,0 +1,75 @@
+package dev.parlance.web.pages;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The policies page with a preview, rendered by the real templates. */
+class PolicyPageTest {
+
+  private static Map<String, Object> model() {
+    Map<String, Object> model = new HashMap<>();
+    model.put("title", "Policies");
+    model.put("ctx", "");
+    model.put("user", "admin");
+    model.put("csrf", "token-123");
+    model.put("nav", List.of());
+    model.put("source", "demo");
+    model.put("sources", List.of(Map.of("name", "demo", "selected", true)));
+    model.put("rowCap", 1000);
+    model.put("timeoutMs", 30000);
+    model.put("filters", List.of());
+    model.put(
+        "rules",
+        List.of(
+            Map.of(
+                "number", 1, "role", "analyst", "column", "TB_IN.IN_NM", "treatment", "hidden")));
+    return model;
+  }
+
+  @Test
+  void should_show_the_rows_the_previewed_user_would_get_and_keep_the_form_filled() {
+    Map<String, Object> model = model();
+    model.put("previewSql", "SELECT '<b>' AS x");
+    model.put("previewUser", "analyst-se");
+    model.put("previewRoles", "analyst, regional");
+    model.put("previewAttributes", "region=SE");
+    Map<String, Object> preview = new HashMap<>();
+    preview.put("as", "analyst-se");
+    preview.put("ran", true);
+    preview.put("columns", List.of("region", "n"));
+    preview.put("rows", List.of(Map.of("cells", List.of("SE", "<script>"))));
+    preview.put("count", 1);
+    preview.put("truncated", false);
+    preview.put("sqlRun", "SELECT … WHERE region = 'SE'");
+    model.put("preview", preview);
+
+    String html = Templates.render("policies", model);
+
+    assertThat(html)
+        .contains("What analyst-se would get")
+        .contains("<th scope=\"col\">region</th>")
+        .contains("<td>SE</td><td>&lt;script&gt;</td>")
+        .contains("value=\"analyst, regional\"")
+        .contains("&lt;b&gt;&#39; AS x</textarea>")
+        .contains("value=\"remove-rule\"")
+        .contains("id=\"timeout-ms\" name=\"timeoutMs\" min=\"1\" value=\"30000\"")
+        .doesNotContain("<script>")
+        .doesNotContain("style=");
+  }
+
+  @Test
+  void should_show_a_refusal_with_its_reason_instead_of_rows() {
+    Map<String, Object> model = model();
+    model.put("preview", Map.of("as", "ana", "reason", "Refused (data change): no writes"));
+
+    String html = Templates.render("policies", model);
+
+    assertThat(html)
+        .contains("<p class=\"error\" id=\"preview-reason\">Refused (data change): no writes</p>")
+        .doesNotContain("id=\"preview-rows\"");
+  }
+}
