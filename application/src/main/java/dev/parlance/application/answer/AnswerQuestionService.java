@@ -62,7 +62,8 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
             command.question(),
             command.user(),
             command.strategy(),
-            command.candidates());
+            command.candidates(),
+            command.modelProfile());
     if (earlier.isPresent()) {
       asked =
           asked.followingUp(

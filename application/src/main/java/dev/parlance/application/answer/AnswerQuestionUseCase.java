@@ -44,6 +44,7 @@ public interface AnswerQuestionUseCase {
    *
    * @param followUp the number of an earlier answer in the user's own history that this question
    *     follows up ("and in 2023?"): its question and SQL are the conversation's context
+   * @param modelProfile the language-model profile to ask (else the source's, else the default)
    */
   record Command(
       UserIdentity user,
@@ -51,7 +52,8 @@ public interface AnswerQuestionUseCase {
       String question,
       Optional<StrategyName> strategy,
       OptionalInt candidates,
-      OptionalLong followUp) {
+      OptionalLong followUp,
+      Optional<String> modelProfile) {
 
     /** Longest question accepted: a question, not a document. */
     public static final int MAX_QUESTION = 2000;
@@ -80,6 +82,7 @@ public interface AnswerQuestionUseCase {
                 + candidates.getAsInt());
       }
       followUp = Objects.requireNonNullElse(followUp, OptionalLong.empty());
+      modelProfile = Objects.requireNonNullElse(modelProfile, Optional.empty());
       if (followUp.isPresent() && followUp.getAsLong() < 1) {
         throw new IllegalArgumentException(
             "follow_up: an answer number is 1 or more, got " + followUp.getAsLong());
@@ -94,6 +97,17 @@ public interface AnswerQuestionUseCase {
         Optional<StrategyName> strategy,
         OptionalInt candidates) {
       this(user, source, question, strategy, candidates, OptionalLong.empty());
+    }
+
+    /** With the source's or the default model. */
+    public Command(
+        UserIdentity user,
+        String source,
+        String question,
+        Optional<StrategyName> strategy,
+        OptionalInt candidates,
+        OptionalLong followUp) {
+      this(user, source, question, strategy, candidates, followUp, Optional.empty());
     }
   }
 
