@@ -3,6 +3,7 @@ package dev.parlance.application.answer;
 import dev.parlance.application.access.SourceAccess;
 import dev.parlance.application.ask.Answer;
 import dev.parlance.application.ask.AskQuestionUseCase;
+import dev.parlance.application.ask.Reading;
 import dev.parlance.application.retrieval.Progress;
 import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.answer.AnswerHistoryPort;
@@ -16,6 +17,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /** Checks the user's access and quotas, asks, and keeps the answer in the user's history. */
 public final class AnswerQuestionService implements AnswerQuestionUseCase {
@@ -51,17 +53,23 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
   public RecordedAnswer ask(Command command, Progress progress) {
     long start = System.nanoTime();
     requireAllowed(command.user(), command.source());
+    Optional<AnswerRecord> earlier = followedUp(command);
     quotas.admit(command.user().name(), command.source());
     Instant askedAt = clock.instant();
-    Answer answer =
-        questions.ask(
-            new AskQuestionUseCase.Command(
-                command.source(),
-                command.question(),
-                command.user(),
-                command.strategy(),
-                command.candidates()),
-            progress);
+    AskQuestionUseCase.Command asked =
+        new AskQuestionUseCase.Command(
+            command.source(),
+            command.question(),
+            command.user(),
+            command.strategy(),
+            command.candidates(),
+            command.modelProfile());
+    if (earlier.isPresent()) {
+      asked =
+          asked.followingUp(
+              new AskQuestionUseCase.Exchange(earlier.get().question(), earlier.get().sql()));
+    }
+    Answer answer = questions.ask(asked, progress);
     TokenUsage usage = answer.usage();
     Cost cost = answer.cost();
     AnswerRecord saved =
@@ -81,7 +89,38 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
                 cost.usd(),
                 cost.isKnown(),
                 answer.wallMillis(),
-                Optional.empty()));
-    return new RecordedAnswer(saved.id(), askedAt, answer, (System.nanoTime() - start) / 1_000_000);
+                Optional.empty(),
+                earlier.map(e -> OptionalLong.of(e.id())).orElse(OptionalLong.empty()),
+                answer.alternatives().stream().map(Reading::sql).toList()));
+    return new RecordedAnswer(
+        saved.id(),
+        askedAt,
+        answer,
+        (System.nanoTime() - start) / 1_000_000,
+        earlier.map(e -> new FollowedUp(e.id(), e.question())));
+  }
+
+  // Only the user's own answers continue a conversation, and only about the same source: another's
+  // answer is as unknown as one that does not exist.
+  private Optional<AnswerRecord> followedUp(Command command) {
+    if (command.followUp().isEmpty()) {
+      return Optional.empty();
+    }
+    long id = command.followUp().getAsLong();
+    AnswerRecord earlier =
+        history
+            .find(id)
+            .filter(a -> a.user().equals(command.user().name()))
+            .orElseThrow(() -> new UnknownAnswerException(id));
+    if (!earlier.source().equalsIgnoreCase(command.source())) {
+      throw new IllegalArgumentException(
+          "follow_up: answer "
+              + id
+              + " is about source "
+              + earlier.source()
+              + ", not "
+              + command.source());
+    }
+    return Optional.of(earlier);
   }
 }

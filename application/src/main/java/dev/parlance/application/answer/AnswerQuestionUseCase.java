@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * A signed-in user asks a question about a source: one they may use, within their rate and daily
@@ -22,6 +23,8 @@ public interface AnswerQuestionUseCase {
    * @throws dev.parlance.application.retrieval.UnknownSourceException for an unknown source
    * @throws dev.parlance.domain.completion.NoLanguageModelException when no model is configured
    * @throws dev.parlance.application.source.SourceNotReadyException while the source is indexed
+   * @throws UnknownAnswerException when the answer followed up is not in the user's own history
+   * @throws IllegalArgumentException when the answer followed up is about another source
    */
   RecordedAnswer ask(Command command, Progress progress);
 
@@ -38,13 +41,19 @@ public interface AnswerQuestionUseCase {
 
   /**
    * Who asks what about which source, and optionally with which strategy and how many candidates.
+   *
+   * @param followUp the number of an earlier answer in the user's own history that this question
+   *     follows up ("and in 2023?"): its question and SQL are the conversation's context
+   * @param modelProfile the language-model profile to ask (else the source's, else the default)
    */
   record Command(
       UserIdentity user,
       String source,
       String question,
       Optional<StrategyName> strategy,
-      OptionalInt candidates) {
+      OptionalInt candidates,
+      OptionalLong followUp,
+      Optional<String> modelProfile) {
 
     /** Longest question accepted: a question, not a document. */
     public static final int MAX_QUESTION = 2000;
@@ -72,6 +81,33 @@ public interface AnswerQuestionUseCase {
                 + ", got "
                 + candidates.getAsInt());
       }
+      followUp = Objects.requireNonNullElse(followUp, OptionalLong.empty());
+      modelProfile = Objects.requireNonNullElse(modelProfile, Optional.empty());
+      if (followUp.isPresent() && followUp.getAsLong() < 1) {
+        throw new IllegalArgumentException(
+            "follow_up: an answer number is 1 or more, got " + followUp.getAsLong());
+      }
+    }
+
+    /** A question on its own, not a follow-up. */
+    public Command(
+        UserIdentity user,
+        String source,
+        String question,
+        Optional<StrategyName> strategy,
+        OptionalInt candidates) {
+      this(user, source, question, strategy, candidates, OptionalLong.empty());
+    }
+
+    /** With the source's or the default model. */
+    public Command(
+        UserIdentity user,
+        String source,
+        String question,
+        Optional<StrategyName> strategy,
+        OptionalInt candidates,
+        OptionalLong followUp) {
+      this(user, source, question, strategy, candidates, followUp, Optional.empty());
     }
   }
 
@@ -79,6 +115,15 @@ public interface AnswerQuestionUseCase {
    * The answer and its number in the user's history.
    *
    * @param useCaseMillis how long this use case took, quotas and history included
+   * @param follows the earlier answer this one followed up, if it was a follow-up
    */
-  record RecordedAnswer(long id, Instant askedAt, Answer answer, long useCaseMillis) {}
+  record RecordedAnswer(
+      long id, Instant askedAt, Answer answer, long useCaseMillis, Optional<FollowedUp> follows) {
+    public RecordedAnswer {
+      follows = Objects.requireNonNullElse(follows, Optional.empty());
+    }
+  }
+
+  /** The earlier answer a follow-up continued: its number and its question. */
+  record FollowedUp(long answer, String question) {}
 }

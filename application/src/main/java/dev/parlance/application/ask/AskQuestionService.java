@@ -78,7 +78,8 @@ public final class AskQuestionService implements AskQuestionUseCase {
             command.candidates(),
             command.modelProfile(),
             command.baseline(),
-            command.ownExampleHidden()),
+            command.ownExampleHidden(),
+            command.previous()),
         model.chat(),
         progress);
   }

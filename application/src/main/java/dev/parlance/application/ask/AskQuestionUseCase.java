@@ -44,6 +44,8 @@ public interface AskQuestionUseCase {
    *     benchmark compares the pipeline with)
    * @param ownExampleHidden whether a verified question asking the same is left out of the examples
    *     (a benchmark over the verified questions must not show the answer)
+   * @param previous the exchange this question follows up in a conversation ("and in 2023?"): the
+   *     prompts show it, and retrieval searches for it together with this question
    */
   record Command(
       String source,
@@ -53,7 +55,8 @@ public interface AskQuestionUseCase {
       OptionalInt candidates,
       Optional<String> modelProfile,
       Optional<Baseline> baseline,
-      boolean ownExampleHidden) {
+      boolean ownExampleHidden,
+      Optional<Exchange> previous) {
     public Command {
       Objects.requireNonNull(source, "source");
       Objects.requireNonNull(user, "user");
@@ -65,6 +68,51 @@ public interface AskQuestionUseCase {
       candidates = candidates == null ? OptionalInt.empty() : candidates;
       modelProfile = modelProfile == null ? Optional.empty() : modelProfile;
       baseline = baseline == null ? Optional.empty() : baseline;
+      previous = previous == null ? Optional.empty() : previous;
+    }
+
+    /** Not a follow-up. */
+    public Command(
+        String source,
+        String question,
+        UserIdentity user,
+        Optional<StrategyName> strategy,
+        OptionalInt candidates,
+        Optional<String> modelProfile,
+        Optional<Baseline> baseline,
+        boolean ownExampleHidden) {
+      this(
+          source,
+          question,
+          user,
+          strategy,
+          candidates,
+          modelProfile,
+          baseline,
+          ownExampleHidden,
+          Optional.empty());
+    }
+
+    /** The same question, following up {@code exchange}. */
+    public Command followingUp(Exchange exchange) {
+      return new Command(
+          source,
+          question,
+          user,
+          strategy,
+          candidates,
+          modelProfile,
+          baseline,
+          ownExampleHidden,
+          Optional.of(exchange));
+    }
+
+    /**
+     * What retrieval searches for: this question, after the one it follows up, so that columns the
+     * follow-up relies on without naming them ("and in 2023?") are found.
+     */
+    public String searchText() {
+      return previous.map(p -> p.question() + " " + question).orElse(question);
     }
 
     /** With the pipeline's own context and every example. */
@@ -90,6 +138,20 @@ public interface AskQuestionUseCase {
 
     public static Command of(String source, String question, UserIdentity user) {
       return new Command(source, question, user, Optional.empty(), OptionalInt.empty());
+    }
+  }
+
+  /**
+   * An earlier question of the same conversation and the SQL it was answered with (none when it got
+   * no answer).
+   */
+  record Exchange(String question, Optional<String> sql) {
+    public Exchange {
+      if (question == null || question.isBlank()) {
+        throw new IllegalArgumentException("the earlier question is empty");
+      }
+      question = question.strip();
+      sql = sql == null ? Optional.empty() : sql.filter(s -> !s.isBlank());
     }
   }
 

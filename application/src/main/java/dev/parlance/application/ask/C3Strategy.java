@@ -60,6 +60,7 @@ final class C3Strategy implements Strategy {
                 "foreign_keys", SchemaText.joins(ctx),
                 "values", hashed(SchemaText.values(ctx, "Values in the database:")),
                 "hints", hashed(SchemaText.hints(ctx, "Hints:")),
+                "conversation", SchemaText.conversation(ctx, "# "),
                 "question", SchemaText.flat(ctx.question())));
     return new CompletionRequest(
         List.of(PromptMessage.system(system), PromptMessage.user(user)),
@@ -77,7 +78,12 @@ final class C3Strategy implements Strategy {
     String tablePrompt =
         Prompts.C3_TABLE_RECALL.fill(
             Map.of(
-                "schema", SchemaText.hashTables(ctx), "question", SchemaText.flat(ctx.question())));
+                "schema",
+                SchemaText.hashTables(ctx),
+                "conversation",
+                SchemaText.conversation(ctx, ""),
+                "question",
+                SchemaText.flat(ctx.question())));
     List<String> tableAnswers =
         tools.several("c3 table recall", CompletionRequest.of(tablePrompt), RECALL_SAMPLES);
     Set<String> tables = majority(tableAnswers.stream().map(a -> tables(a, tableNames)).toList());
@@ -94,6 +100,7 @@ final class C3Strategy implements Strategy {
             Map.of(
                 "schema", SchemaText.hashTables(recalled),
                 "foreign_keys", SchemaText.joins(recalled),
+                "conversation", SchemaText.conversation(ctx, ""),
                 "question", SchemaText.flat(ctx.question())));
     List<String> columnAnswers =
         tools.several("c3 column recall", CompletionRequest.of(columnPrompt), RECALL_SAMPLES);

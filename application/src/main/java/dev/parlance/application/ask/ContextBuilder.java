@@ -181,7 +181,8 @@ final class ContextBuilder {
         values,
         curated.hints(),
         examples(question, curated.examples(), settings.examples()),
-        visible);
+        visible,
+        java.util.Optional.empty());
   }
 
   /** Every column the user may see: the prompt when retrieval's selection is not enough. */

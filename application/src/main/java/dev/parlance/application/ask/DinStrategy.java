@@ -39,6 +39,7 @@ final class DinStrategy implements Strategy {
     String keys = SchemaText.joins(ctx);
     String question = SchemaText.flat(ctx.question());
     String values = SchemaText.values(ctx, "# Values in the database:");
+    String conversation = SchemaText.conversation(ctx, "");
     String linking =
         tools
             .once(
@@ -49,6 +50,7 @@ final class DinStrategy implements Strategy {
                             "schema", schema,
                             "foreign_keys", keys,
                             "values", values,
+                            "conversation", conversation,
                             "question", question))))
             .orElse("");
     String links = links(linking);
@@ -61,6 +63,7 @@ final class DinStrategy implements Strategy {
                         Map.of(
                             "schema", schema,
                             "foreign_keys", keys,
+                            "conversation", conversation,
                             "question", question,
                             "schema_links", links))))
             .orElse("");
@@ -72,33 +75,60 @@ final class DinStrategy implements Strategy {
           case EASY ->
               Prompts.DIN_EASY.fill(
                   Map.of(
-                      "dialect", dialect,
-                      "schema", schema,
-                      "values", values,
-                      "hints", hints,
-                      "question", question,
-                      "schema_links", links));
+                      "dialect",
+                      dialect,
+                      "schema",
+                      schema,
+                      "values",
+                      values,
+                      "hints",
+                      hints,
+                      "conversation",
+                      conversation,
+                      "question",
+                      question,
+                      "schema_links",
+                      links));
           case NON_NESTED ->
               Prompts.DIN_NON_NESTED.fill(
                   Map.of(
-                      "dialect", dialect,
-                      "schema", schema,
-                      "foreign_keys", keys,
-                      "values", values,
-                      "hints", hints,
-                      "question", question,
-                      "schema_links", links));
+                      "dialect",
+                      dialect,
+                      "schema",
+                      schema,
+                      "foreign_keys",
+                      keys,
+                      "values",
+                      values,
+                      "hints",
+                      hints,
+                      "conversation",
+                      conversation,
+                      "question",
+                      question,
+                      "schema_links",
+                      links));
           case NESTED ->
               Prompts.DIN_NESTED.fill(
                   Map.of(
-                      "dialect", dialect,
-                      "schema", schema,
-                      "foreign_keys", keys,
-                      "values", values,
-                      "hints", hints,
-                      "question", question,
-                      "schema_links", links,
-                      "sub_questions", subQuestion(classification).orElse(question)));
+                      "dialect",
+                      dialect,
+                      "schema",
+                      schema,
+                      "foreign_keys",
+                      keys,
+                      "values",
+                      values,
+                      "hints",
+                      hints,
+                      "conversation",
+                      conversation,
+                      "question",
+                      question,
+                      "schema_links",
+                      links,
+                      "sub_questions",
+                      subQuestion(classification).orElse(question)));
         };
     return tools.sample(
         "generation (" + kind.name().toLowerCase(Locale.ROOT).replace('_', '-') + ")",

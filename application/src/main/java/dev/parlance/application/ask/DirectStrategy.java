@@ -33,6 +33,7 @@ final class DirectStrategy implements Strategy {
                         + sep(ctx.values().isEmpty()),
                 "hints", SchemaText.hints(ctx, "Hints:") + sep(ctx.hints().isEmpty()),
                 "examples", SchemaText.examples(ctx, "Verified examples:"),
+                "conversation", SchemaText.conversation(ctx, ""),
                 "question", SchemaText.flat(ctx.question())));
     return CompletionRequest.of(system, user);
   }

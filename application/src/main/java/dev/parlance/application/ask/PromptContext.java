@@ -6,6 +6,7 @@ import dev.parlance.domain.question.VerifiedExample;
 import dev.parlance.domain.source.Dialect;
 import dev.parlance.domain.values.ValueMatch;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -16,6 +17,7 @@ import java.util.stream.Collectors;
  *
  * @param visible the whole catalog as the user may see it (hidden columns and refused tables gone),
  *     for parsing SQL against it
+ * @param previous the exchange the question follows up, shown as the conversation so far
  */
 record PromptContext(
     String question,
@@ -25,14 +27,22 @@ record PromptContext(
     List<ValueMatch> values,
     List<String> hints,
     List<VerifiedExample> examples,
-    SchemaCatalog visible) {
+    SchemaCatalog visible,
+    Optional<AskQuestionUseCase.Exchange> previous) {
 
   PromptContext {
+    previous = previous == null ? Optional.empty() : previous;
     tables = List.copyOf(tables);
     joins = List.copyOf(joins);
     values = List.copyOf(values);
     hints = List.copyOf(hints);
     examples = List.copyOf(examples);
+  }
+
+  /** A copy that follows up {@code exchange} in a conversation. */
+  PromptContext following(Optional<AskQuestionUseCase.Exchange> exchange) {
+    return new PromptContext(
+        question, dialect, tables, joins, values, hints, examples, visible, exchange);
   }
 
   /** A relation as prompts show it. */
@@ -82,7 +92,8 @@ record PromptContext(
                             rows == 0 ? List.of() : t.sampleHeader(),
                             t.sampleRows().subList(0, rows)))
             .toList();
-    return new PromptContext(question, dialect, cut, joins, values, hints, examples, visible);
+    return new PromptContext(
+        question, dialect, cut, joins, values, hints, examples, visible, previous);
   }
 
   /** The shown columns as {@code table.column} ids. */
@@ -133,7 +144,8 @@ record PromptContext(
                     names.contains(Names.key(j.table()))
                         && names.contains(Names.key(j.referencedTable())))
             .toList();
-    return new PromptContext(question, dialect, kept, keptJoins, values, hints, examples, visible);
+    return new PromptContext(
+        question, dialect, kept, keptJoins, values, hints, examples, visible, previous);
   }
 
   // Sample rows keep only the columns still shown.

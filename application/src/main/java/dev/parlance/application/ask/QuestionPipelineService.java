@@ -186,7 +186,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
             expectRetrieval ? background.submit(this::hallucinate) : null;
         // Embedding the question needs the cores the model's call leaves idle; retrieval then
         // finds it among the recent embeddings.
-        background.submit(() -> ports.embedder().embedQuery(command.question()));
+        background.submit(() -> ports.embedder().embedQuery(command.searchText()));
         SchemaCatalog catalog = ledger.time("catalog", () -> ports.catalogs().read(source));
         visible = new Visibility(policy, command.user()).visible(catalog);
         view = ledger.time("catalog", () -> decide(baseline));
@@ -207,7 +207,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
                               source,
                               policy,
                               command.user(),
-                              command.question(),
+                              command.searchText(),
                               visible,
                               curated,
                               settings.valueThreshold(),
@@ -408,7 +408,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
       }
       Hallucination h =
           new HallucinateSchemaService(ledgerPort("hallucination"), ports.hallucinationExamples())
-              .hallucinateWithUsage(command.question());
+              .hallucinateWithUsage(command.searchText());
       return h.schema().isEmpty() ? Optional.empty() : Optional.of(h.schema());
     }
 
@@ -420,17 +420,37 @@ public final class QuestionPipelineService implements QuestionPipeline {
     private List<String> retrieve(Optional<HallucinatedSchema> hallucination, int budget) {
       return ledger.time(
           "retrieval",
-          () ->
-              ports
-                  .retriever()
-                  .retrieve(
-                      new RetrievalQuery(
-                          source.name(),
-                          command.question(),
-                          hallucination,
-                          RetrievalMode.DEFAULT,
-                          budget))
-                  .columnIds());
+          () -> {
+            List<String> found =
+                ports
+                    .retriever()
+                    .retrieve(
+                        new RetrievalQuery(
+                            source.name(),
+                            command.searchText(),
+                            hallucination,
+                            RetrievalMode.DEFAULT,
+                            budget))
+                    .columnIds();
+            return withPreviousColumns(found);
+          });
+    }
+
+    // A follow-up ("only the corrective ones") keeps what the earlier SQL read: its columns, as
+    // the parser reads them, join the retrieved ones.
+    private List<String> withPreviousColumns(List<String> found) {
+      Optional<String> sql = command.previous().flatMap(AskQuestionUseCase.Exchange::sql);
+      if (sql.isEmpty()) {
+        return found;
+      }
+      SqlShape shape = ports.analyzer().analyze(sql.get(), visible);
+      if (!shape.readable()) {
+        notes.add("the earlier SQL could not be read: " + shape.problem().orElse(""));
+        return found;
+      }
+      java.util.LinkedHashSet<String> columns = new java.util.LinkedHashSet<>(found);
+      shape.columns().stream().sorted().forEach(columns::add);
+      return List.copyOf(columns);
     }
 
     private PromptContext context(
@@ -448,7 +468,8 @@ public final class QuestionPipelineService implements QuestionPipeline {
                       selected,
                       values,
                       curated,
-                      asked));
+                      asked)
+                  .following(command.previous()));
     }
 
     // What a question that stopped before its prompt was built (queued) tells.

@@ -270,6 +270,35 @@ final class SchemaText {
     return flat(text).replace("*/", "* /");
   }
 
+  /**
+   * The conversation so far when the question follows up an earlier one: the earlier question and
+   * its SQL, each line after {@code prefix} (a comment marker in the code-shaped prompts), then an
+   * empty line; nothing for a question on its own.
+   */
+  static String conversation(PromptContext ctx, String prefix) {
+    if (ctx.previous().isEmpty()) {
+      return "";
+    }
+    AskQuestionUseCase.Exchange earlier = ctx.previous().get();
+    StringBuilder out =
+        new StringBuilder(prefix)
+            .append("This question follows up an earlier question of the same conversation:")
+            .append(" keep what the earlier one asked for unless the follow-up changes it.\n")
+            .append(prefix)
+            .append("Earlier question: ")
+            .append(flat(earlier.question()))
+            .append('\n');
+    earlier
+        .sql()
+        .ifPresent(
+            sql ->
+                out.append(prefix)
+                    .append("Earlier SQL: ")
+                    .append(SqlText.oneLine(sql))
+                    .append('\n'));
+    return out.append('\n').toString();
+  }
+
   static String flat(String text) {
     return text.replaceAll("\\s+", " ").strip();
   }

@@ -26,6 +26,7 @@ final class TaSqlStrategy implements Strategy {
   public List<Optional<Draft>> draft(PromptContext ctx, Tools tools) {
     String question = SchemaText.flat(ctx.question());
     String values = SchemaText.values(ctx, "# values in the database that the question may mean:");
+    String conversation = SchemaText.conversation(ctx, "# ");
     Optional<String> dummy =
         tools
             .once(
@@ -38,6 +39,7 @@ final class TaSqlStrategy implements Strategy {
                             "foreign_keys", SchemaText.joins(ctx),
                             "values", values,
                             "dialect", Dialects.label(ctx.dialect()),
+                            "conversation", conversation,
                             "question", question))))
             .flatMap(text -> SqlText.sql(text, true));
     PromptContext linked = dummy.map(sql -> linked(ctx, sql, tools)).orElse(ctx);
@@ -52,6 +54,7 @@ final class TaSqlStrategy implements Strategy {
                         Map.of(
                             "schema_description", description,
                             "values", values,
+                            "conversation", conversation,
                             "question", question,
                             "schema_links", links))))
             .map(TaSqlStrategy::symbolic)
@@ -69,6 +72,8 @@ final class TaSqlStrategy implements Strategy {
                 values,
                 "hints",
                 SchemaText.hints(ctx, "# hints:"),
+                "conversation",
+                conversation,
                 "question",
                 question,
                 "schema_links",

@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -205,5 +206,131 @@ class AnswerQuestionServiceTest {
                 new AnswerQuestionUseCase.Command(
                     ana, "demo", "q", Optional.empty(), OptionalInt.of(65)))
         .hasMessageStartingWith("candidates:");
+  }
+
+  @Test
+  void should_give_the_pipeline_the_earlier_question_and_sql_when_following_up_an_own_answer() {
+    UserIdentity ana = UserIdentity.of("ana", "analyst");
+    AnswerQuestionService service = service(AskQuotas.Limits.none());
+    AnswerQuestionUseCase.RecordedAnswer first =
+        service.ask(command(ana, "demo"), Progress.silent());
+
+    AnswerQuestionUseCase.RecordedAnswer followUp =
+        service.ask(
+            new AnswerQuestionUseCase.Command(
+                ana,
+                "demo",
+                "and only the corrective ones?",
+                Optional.empty(),
+                OptionalInt.empty(),
+                OptionalLong.of(first.id())),
+            Progress.silent());
+
+    assertThat(asked.get(0).previous()).isEmpty();
+    assertThat(asked.get(1).previous())
+        .contains(
+            new AskQuestionUseCase.Exchange(
+                "which installation?", Optional.of("SELECT installation_code FROM installation")));
+    assertThat(asked.get(1).searchText())
+        .isEqualTo("which installation? and only the corrective ones?");
+    assertThat(followUp.follows())
+        .contains(new AnswerQuestionUseCase.FollowedUp(first.id(), "which installation?"));
+    assertThat(history.find(followUp.id()).orElseThrow().followsUp()).hasValue(first.id());
+    assertThat(first.follows()).isEmpty();
+  }
+
+  @Test
+  void should_refuse_a_follow_up_of_another_users_answer_as_unknown() {
+    AnswerQuestionService service = service(AskQuotas.Limits.none());
+    long ritas =
+        service.ask(command(UserIdentity.of("rita", "analyst"), "demo"), Progress.silent()).id();
+    UserIdentity ana = UserIdentity.of("ana", "analyst", "admin");
+
+    for (long id : new long[] {ritas, 9999}) {
+      assertThatThrownBy(
+              () ->
+                  service.ask(
+                      new AnswerQuestionUseCase.Command(
+                          ana,
+                          "demo",
+                          "and in 2023?",
+                          Optional.empty(),
+                          OptionalInt.empty(),
+                          OptionalLong.of(id)),
+                      Progress.silent()))
+          .isInstanceOf(UnknownAnswerException.class)
+          .hasMessageContaining("no answer number " + id);
+    }
+    assertThat(asked).hasSize(1);
+  }
+
+  @Test
+  void should_refuse_a_follow_up_number_below_one() {
+    assertThatThrownBy(
+            () ->
+                new AnswerQuestionUseCase.Command(
+                    UserIdentity.of("ana", "analyst"),
+                    "demo",
+                    "and in 2023?",
+                    Optional.empty(),
+                    OptionalInt.empty(),
+                    OptionalLong.of(0)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("follow_up:");
+  }
+
+  @Test
+  void should_keep_the_readings_an_answer_showed_so_that_one_can_be_chosen() {
+    List<String> ran = new ArrayList<>();
+    UserIdentity ana = UserIdentity.of("ana", "analyst");
+    AnswerRecord kept =
+        history.save(
+            new AnswerRecord(
+                0,
+                CLOCK.instant(),
+                "ana",
+                "demo",
+                "how many orders?",
+                "unsure",
+                Optional.of("SELECT 1"),
+                0.4,
+                1,
+                10,
+                1,
+                BigDecimal.ZERO,
+                true,
+                5,
+                Optional.empty(),
+                OptionalLong.empty(),
+                List.of("SELECT 1", "SELECT 2")));
+    ChooseReadingService choose =
+        new ChooseReadingService(
+            new AnswerHistoryService(history),
+            c -> {
+              ran.add(c.user().name() + ": " + c.sql());
+              return new dev.parlance.domain.governance.QueryOutcome.Ran(
+                  new QueryResult(
+                      List.of(new ResultColumn("n", "INTEGER")),
+                      List.of(List.of(2)),
+                      false,
+                      1,
+                      c.sql(),
+                      c.sql()));
+            });
+
+    ChooseReadingUseCase.ChosenReading chosen = choose.choose(ana, kept.id(), 2);
+
+    assertThat(chosen.sql()).isEqualTo("SELECT 2");
+    assertThat(ran).containsExactly("ana: SELECT 2");
+    assertThat(chosen.outcome())
+        .isInstanceOfSatisfying(
+            dev.parlance.domain.governance.QueryOutcome.Ran.class,
+            r -> assertThat(r.result().rows()).containsExactly(List.of(2)));
+    assertThatThrownBy(() -> choose.choose(ana, kept.id(), 3))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("readings 1 to 2");
+    assertThatThrownBy(() -> choose.choose(UserIdentity.of("bo", "analyst"), kept.id(), 1))
+        .isInstanceOf(UnknownAnswerException.class);
+    assertThat(ran).hasSize(1);
   }
 }

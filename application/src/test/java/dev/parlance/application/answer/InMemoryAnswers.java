@@ -98,6 +98,8 @@ final class InMemoryAnswers implements AnswerHistoryPort {
         new BigDecimal(usd),
         true,
         10,
-        Optional.empty());
+        Optional.empty(),
+        java.util.OptionalLong.empty(),
+        java.util.List.of());
   }
 }

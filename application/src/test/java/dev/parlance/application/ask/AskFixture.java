@@ -84,6 +84,9 @@ final class AskFixture {
   final List<String> ran = new ArrayList<>();
   final List<String> governedReads = new ArrayList<>();
   final List<Integer> budgets = new ArrayList<>();
+  final List<String> retrievalQuestions = new ArrayList<>();
+  // The columns the parser reads in a statement (table.column ids), where a test names them.
+  final Map<String, Set<String>> columnsRead = new LinkedHashMap<>();
   final Map<String, QueryOutcome> outcomes = new LinkedHashMap<>();
   final Map<String, Boolean> ordered = new LinkedHashMap<>();
 
@@ -294,7 +297,7 @@ final class AskFixture {
                 sql.toUpperCase(Locale.ROOT).startsWith("SELECT")
                     || sql.toUpperCase(Locale.ROOT).startsWith("WITH"),
                 Set.of(),
-                Set.of(),
+                columnsRead.getOrDefault(sql, Set.of()),
                 ordered.getOrDefault(sql, false),
                 Optional.empty(),
                 constants.contains(sql));
@@ -306,6 +309,7 @@ final class AskFixture {
             embedder,
             query -> {
               budgets.add(query.budget());
+              retrievalQuestions.add(query.question());
               return new SchemaSelection(
                   retrieved.stream()
                       .map(

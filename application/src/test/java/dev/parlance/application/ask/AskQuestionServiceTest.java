@@ -673,4 +673,94 @@ class AskQuestionServiceTest {
             prompt.substring(prompt.indexOf("CREATE TABLE"), prompt.lastIndexOf("*/") + 2));
     assertThat(shown).isLessThanOrEqualTo(schema + Math.max(Math.round(schema * 0.25), 100));
   }
+
+  // --- follow-up questions in a conversation ---
+
+  private static final String EARLIER = "Which installations have open orders?";
+  private static final String EARLIER_SQL =
+      "SELECT IN_CD FROM TB_IN JOIN TB_MO ON MO_IN_ID = IN_ID";
+  private static final String FOLLOW_UP = "only the corrective ones";
+
+  private Command followUp(StrategyName strategy) {
+    return new Command(
+            "plant", FOLLOW_UP, AskFixture.user(), Optional.of(strategy), OptionalInt.of(1))
+        .followingUp(new AskQuestionUseCase.Exchange(EARLIER, Optional.of(EARLIER_SQL)));
+  }
+
+  @Test
+  void should_put_the_earlier_question_and_its_sql_in_the_prompt_of_a_follow_up() {
+    plant.answer("Question: " + FOLLOW_UP, fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer = ask(AskFixture.settings(1), followUp(StrategyName.DIRECT));
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.ANSWERED);
+    String generation = plant.sent.getLast().messages().getLast().text();
+    assertThat(generation)
+        .contains("follows up an earlier question of the same conversation")
+        .contains("Earlier question: " + EARLIER)
+        .contains("Earlier SQL: " + EARLIER_SQL)
+        .contains("Question: " + FOLLOW_UP);
+    assertThat(generation.indexOf("Earlier question:"))
+        .isLessThan(generation.indexOf("Question: " + FOLLOW_UP));
+  }
+
+  @Test
+  void should_retrieve_for_the_earlier_question_and_the_follow_up_and_keep_the_earlier_columns() {
+    plant.answer("Question: " + FOLLOW_UP, fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+    plant.retrieved = List.of("tb_mo.mo_st");
+    plant.columnsRead.put(EARLIER_SQL, Set.of("tb_in.in_cd", "tb_mo.mo_in_id"));
+
+    Answer answer =
+        ask(AskFixture.settings(1).withWholeSchemaTokens(10), followUp(StrategyName.DIRECT));
+
+    assertThat(plant.retrievalQuestions).containsExactly(EARLIER + " " + FOLLOW_UP);
+    assertThat(plant.prompts())
+        .contains("Hallucinate a minimal schema")
+        .contains(EARLIER + " " + FOLLOW_UP);
+    // Retrieval found only the status; the earlier SQL's columns come along.
+    assertThat(answer.schemaElements()).contains("tb_mo.mo_st", "tb_in.in_cd", "tb_mo.mo_in_id");
+  }
+
+  @Test
+  void should_show_no_conversation_in_the_prompt_of_a_question_on_its_own() {
+    plant.answer("Question: " + QUESTION, fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+
+    ask(1);
+
+    assertThat(plant.prompts()).doesNotContain("Earlier question").doesNotContain("follows up");
+    assertThat(plant.retrievalQuestions).containsExactly(QUESTION);
+  }
+
+  @Test
+  void should_give_every_strategy_the_conversation_in_its_prompts() {
+    plant
+        .answer("### Complete SQLite SQL query only", "IN_CD FROM TB_IN")
+        .answer("Rank all the tables", "[\"TB_IN\", \"TB_MO\"]")
+        .answer("Rank the columns", "{\"TB_IN\": [\"IN_CD\"], \"TB_MO\": [\"MO_ST\"]}")
+        .answer("# Find the schema_links", "Schema_links: [TB_IN.IN_CD,TB_MO.MO_ST]")
+        .answer("classify it as EASY, NON-NESTED, or NESTED", "Label: \"EASY\"")
+        .answer("Use the the schema links", "SQL: " + GOOD + "\n")
+        .answer("Understand the pandas-like SR first", "```sql\n" + GOOD + "\n```")
+        .answer("def question_to_SQL(question)", "IN_CD FROM TB_IN\"")
+        .answer("SR =", "res = df.select(TB_IN.IN_CD)")
+        .rows(GOOD, false, new Object[] {"IBX-15"});
+
+    for (StrategyName strategy : List.of(StrategyName.C3, StrategyName.DIN, StrategyName.TA_SQL)) {
+      plant.sent.clear();
+      Answer answer = ask(AskFixture.settings(1), followUp(strategy));
+
+      assertThat(answer.sql()).as(strategy.label()).hasValue(GOOD);
+      // Every step that reads the question reads the conversation with it.
+      assertThat(plant.sent)
+          .as(strategy.label())
+          .filteredOn(r -> !r.messages().getLast().text().contains("Hallucinate a minimal schema"))
+          .isNotEmpty()
+          .allSatisfy(
+              r ->
+                  assertThat(r.messages().getLast().text())
+                      .contains("Earlier question: " + EARLIER)
+                      .contains("Earlier SQL: " + EARLIER_SQL)
+                      .contains(FOLLOW_UP));
+    }
+  }
 }

@@ -2,8 +2,10 @@ package dev.parlance.domain.answer;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * One question a user asked and how it ended, kept for their history, for feedback and for the
@@ -13,6 +15,9 @@ import java.util.Optional;
  * @param id 0 until the store numbers it
  * @param status how the answer ended ({@code answered}, {@code unsure}, {@code no_answer}, …)
  * @param usd what the language model cost, a lower bound when {@code costKnown} is false
+ * @param followsUp the number of the earlier answer this question followed up in a conversation
+ * @param readings the SQL of the readings the answer showed beside its own, in the order shown (a
+ *     user may choose one of them instead)
  */
 public record AnswerRecord(
     long id,
@@ -29,7 +34,9 @@ public record AnswerRecord(
     BigDecimal usd,
     boolean costKnown,
     long wallMillis,
-    Optional<Feedback> feedback) {
+    Optional<Feedback> feedback,
+    OptionalLong followsUp,
+    List<String> readings) {
 
   public AnswerRecord {
     Objects.requireNonNull(askedAt, "askedAt");
@@ -40,6 +47,8 @@ public record AnswerRecord(
     sql = Objects.requireNonNullElse(sql, Optional.empty());
     usd = Objects.requireNonNullElse(usd, BigDecimal.ZERO);
     feedback = Objects.requireNonNullElse(feedback, Optional.empty());
+    followsUp = Objects.requireNonNullElse(followsUp, OptionalLong.empty());
+    readings = List.copyOf(Objects.requireNonNullElse(readings, List.of()));
     if (promptTokens < 0 || completionTokens < 0 || usd.signum() < 0) {
       throw new IllegalArgumentException("an answer's tokens and cost cannot be negative");
     }
@@ -65,7 +74,9 @@ public record AnswerRecord(
         usd,
         costKnown,
         wallMillis,
-        feedback);
+        feedback,
+        followsUp,
+        readings);
   }
 
   public AnswerRecord withFeedback(Feedback given) {
@@ -84,7 +95,9 @@ public record AnswerRecord(
         usd,
         costKnown,
         wallMillis,
-        Optional.of(given));
+        Optional.of(given),
+        followsUp,
+        readings);
   }
 
   private static void requireText(String value, String what) {

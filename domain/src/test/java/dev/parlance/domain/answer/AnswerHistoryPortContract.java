@@ -7,6 +7,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,7 +34,43 @@ public abstract class AnswerHistoryPortContract {
         new BigDecimal("0.000216"),
         true,
         1234,
-        Optional.empty());
+        Optional.empty(),
+        OptionalLong.empty(),
+        List.of());
+  }
+
+  @Test
+  void should_keep_what_an_answer_followed_up_and_the_readings_it_showed() {
+    String user = "di-" + System.nanoTime();
+    AnswerRecord first = port().save(answer(user, "demo", Instant.now(), 10));
+    AnswerRecord a = answer(user, "demo", Instant.now(), 20);
+    AnswerRecord followUp =
+        port()
+            .save(
+                new AnswerRecord(
+                    0,
+                    a.askedAt(),
+                    a.user(),
+                    a.source(),
+                    "and only the corrective ones?",
+                    "unsure",
+                    a.sql(),
+                    0.4,
+                    a.rowCount(),
+                    a.promptTokens(),
+                    a.completionTokens(),
+                    a.usd(),
+                    a.costKnown(),
+                    a.wallMillis(),
+                    Optional.empty(),
+                    OptionalLong.of(first.id()),
+                    List.of("SELECT 1 FROM t", "SELECT 2 FROM t")));
+
+    AnswerRecord found = port().find(followUp.id()).orElseThrow();
+    assertThat(found.followsUp()).hasValue(first.id());
+    assertThat(found.readings()).containsExactly("SELECT 1 FROM t", "SELECT 2 FROM t");
+    assertThat(port().find(first.id()).orElseThrow().readings()).isEmpty();
+    assertThat(port().find(first.id()).orElseThrow().followsUp()).isEmpty();
   }
 
   @Test

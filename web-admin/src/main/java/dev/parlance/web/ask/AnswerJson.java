@@ -13,7 +13,9 @@ import java.util.Locale;
 /**
  * The answer record, as the command line prints it: status, SQL, columns and rows, confidence, the
  * competing readings, the explanation, what the prompt used (columns and values), tokens, cost and
- * the time of every stage. {@code id} is its number in the caller's history (for feedback).
+ * the time of every stage. {@code id} is its number in the caller's history (for feedback, and for
+ * a follow-up's {@code follow_up}); {@code followsUp} names the earlier answer a follow-up
+ * continued (null for a question on its own).
  */
 public record AnswerJson(
     long id,
@@ -36,7 +38,11 @@ public record AnswerJson(
     CostJson cost,
     List<StageJson> stages,
     TimeJson time,
-    List<String> notes) {
+    List<String> notes,
+    FollowsUpJson followsUp) {
+
+  /** The earlier answer of the conversation: its number and its question. */
+  public record FollowsUpJson(long id, String question) {}
 
   public record ReadingJson(String sql, int votes, double share, int rowCount) {}
 
@@ -118,6 +124,7 @@ public record AnswerJson(
             a.llmWallMillis(),
             Math.max(0, a.wallMillis() - a.llmWallMillis()),
             recorded.useCaseMillis()),
-        a.notes());
+        a.notes(),
+        recorded.follows().map(f -> new FollowsUpJson(f.answer(), f.question())).orElse(null));
   }
 }

@@ -26,6 +26,7 @@ import jakarta.ws.rs.sse.SseEventSink;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.concurrent.RejectedExecutionException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
@@ -51,8 +52,13 @@ public class AskResource {
       summary = "Ask a question; the answer record",
       description =
           "status, sql, columns, rows, confidence, readings, explanation, tokens, cost, stages and"
-              + " what the prompt used. 409 with Retry-After while the source is indexed, 429 with"
-              + " Retry-After when a rate or a daily budget is spent, 503 when no model is set.")
+              + " what the prompt used. With follow_up (the id of an earlier answer of yours about"
+              + " the same source) the question continues that conversation (\"and in 2023?\"):"
+              + " its question and SQL are the prompt's context, and followsUp names it in the"
+              + " answer. 400 for a follow_up that is not a positive number or is about another"
+              + " source, 404 when it is not an answer of yours; 409 with Retry-After while the"
+              + " source is indexed, 429 with Retry-After when a rate or a daily budget is spent,"
+              + " 503 when no model is set.")
   public void ask(
       @PathParam("name") String name, AskRequest body, @Suspended AsyncResponse response) {
     AnswerQuestionUseCase.Command command = command(name, body);
@@ -152,12 +158,17 @@ public class AskResource {
   }
 
   private AnswerQuestionUseCase.Command command(String name, AskRequest body) {
+    return command(caller, name, body);
+  }
+
+  static AnswerQuestionUseCase.Command command(UserIdentity caller, String name, AskRequest body) {
     AskRequest request = Requests.body(body);
     return new AnswerQuestionUseCase.Command(
         caller,
         Requests.name(name),
         Requests.required(request.question(), "question"),
         Optional.ofNullable(request.strategy()).map(StrategyName::parse),
-        request.candidates() == null ? OptionalInt.empty() : OptionalInt.of(request.candidates()));
+        request.candidates() == null ? OptionalInt.empty() : OptionalInt.of(request.candidates()),
+        request.followUp() == null ? OptionalLong.empty() : OptionalLong.of(request.followUp()));
   }
 }

@@ -1,9 +1,12 @@
 package dev.parlance.web.pages;
 
 import dev.parlance.application.answer.AnswerQuestionUseCase.RecordedAnswer;
+import dev.parlance.application.answer.ChooseReadingUseCase;
 import dev.parlance.application.ask.Answer;
 import dev.parlance.application.ask.Reading;
 import dev.parlance.application.ask.StageReport;
+import dev.parlance.domain.answer.AnswerRecord;
+import dev.parlance.domain.governance.QueryOutcome;
 import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.ResultColumn;
 import java.util.ArrayList;
@@ -45,6 +48,7 @@ final class AnswerView {
       r.put("rowCount", reading.rowCount());
       r.put("rows", cells(reading.preview()));
       r.put("header", header(reading.preview()));
+      r.put("answer", recorded.id());
       readings.add(r);
     }
     view.put("readings", readings);
@@ -76,6 +80,35 @@ final class AnswerView {
     view.put("llmMillis", answer.llmMillis());
     view.put("otherMillis", answer.otherMillis());
     view.put("useCaseMillis", recorded.useCaseMillis());
+    recorded
+        .follows()
+        .ifPresent(f -> view.put("follows", Map.of("id", f.answer(), "question", f.question())));
+    view.put("mayFollowUp", true);
+    return view;
+  }
+
+  /**
+   * A reading the user chose instead of the answer: its SQL and the rows it gives now, as the
+   * answer; the rest of the answer (stages, feedback, follow-up) belongs to the first answer.
+   */
+  static Map<String, Object> chosen(ChooseReadingUseCase.ChosenReading chosen) {
+    AnswerRecord record = chosen.answer();
+    Map<String, Object> view = new HashMap<>();
+    view.put("id", record.id());
+    view.put("question", record.question());
+    view.put("source", record.source());
+    view.put("status", "chosen reading");
+    view.put("confidence", Math.round(record.confidence() * 100));
+    view.put("chosenReading", chosen.reading());
+    view.put("isChosen", true);
+    view.put("sql", chosen.sql());
+    switch (chosen.outcome()) {
+      case QueryOutcome.Ran ran -> view.putAll(result(ran.result()));
+      case QueryOutcome.Refused refused ->
+          view.put("problem", "this reading was refused: " + refused.refusal().reason());
+      case QueryOutcome.Failed failed ->
+          view.put("problem", "this reading failed: " + failed.message());
+    }
     return view;
   }
 

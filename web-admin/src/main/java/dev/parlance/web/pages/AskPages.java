@@ -3,6 +3,7 @@ package dev.parlance.web.pages;
 import dev.parlance.application.answer.AnswerHistoryUseCase;
 import dev.parlance.application.answer.AnswerHistoryUseCase.HistoryPage;
 import dev.parlance.application.answer.AnswerQuestionUseCase;
+import dev.parlance.application.answer.ChooseReadingUseCase;
 import dev.parlance.application.answer.GiveFeedbackUseCase;
 import dev.parlance.application.ask.AskProgress;
 import dev.parlance.application.explore.ExampleQuestionsUseCase;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * Staff pages: ask a question ({@code /portal/ask}), their history ({@code /portal/history}) and
@@ -41,6 +43,7 @@ public class AskPages extends PageServlet {
   @Inject transient AnswerHistoryUseCase history;
   @Inject transient GiveFeedbackUseCase feedback;
   @Inject transient ExampleQuestionsUseCase examples;
+  @Inject transient ChooseReadingUseCase readings;
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
@@ -74,6 +77,14 @@ public class AskPages extends PageServlet {
     switch (request.getServletPath()) {
       case "/portal/ask" ->
           page(request, response, "ask", "Ask", "ask", (user, model) -> ask(request, user, model));
+      case "/portal/reading" ->
+          page(
+              request,
+              response,
+              "ask",
+              "Ask",
+              "ask",
+              (user, model) -> chooseReading(request, user, model));
       case "/portal/feedback" ->
           page(
               request,
@@ -135,7 +146,7 @@ public class AskPages extends PageServlet {
     var answer =
         questions.ask(
             new AnswerQuestionUseCase.Command(
-                user, source, question, Optional.empty(), OptionalInt.empty()),
+                user, source, question, Optional.empty(), OptionalInt.empty(), followUp(request)),
             NO_PROGRESS);
     model.put("answer", AnswerView.of(answer));
   }
@@ -168,6 +179,31 @@ public class AskPages extends PageServlet {
     model.put("examples", links);
     model.put("hasExamples", !links.isEmpty());
     model.put("examplesSource", chosen.get());
+  }
+
+  // The "Ask a follow-up" form under an answer carries the answer's number.
+  private static OptionalLong followUp(HttpServletRequest request) {
+    String id = field(request, "follow_up");
+    if (id.isEmpty()) {
+      return OptionalLong.empty();
+    }
+    try {
+      return OptionalLong.of(Long.parseLong(id));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("follow_up: not an answer number: " + id);
+    }
+  }
+
+  // "Use this reading": the form carries the answer's number and the reading's; the use case runs
+  // the reading as the user, and the page shows its rows as the answer.
+  private void chooseReading(
+      HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
+    long answer = number(request, "answer", -1);
+    int reading = number(request, "reading", -1);
+    var chosen = readings.choose(user, answer, reading);
+    model.put("question", chosen.answer().question());
+    sourceChoice(user, chosen.answer().source(), model);
+    model.put("answer", AnswerView.chosen(chosen));
   }
 
   private void history(HttpServletRequest request, UserIdentity user, Map<String, Object> model) {

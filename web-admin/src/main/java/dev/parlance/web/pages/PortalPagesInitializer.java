@@ -28,7 +28,8 @@ public final class PortalPagesInitializer implements ServletContainerInitializer
         "/portal/*",
         "/portal/ask",
         "/portal/history",
-        "/portal/feedback");
+        "/portal/feedback",
+        "/portal/reading");
     register(context, "portal-curation", CurationPages.class, "/portal/curation");
     register(
         context, "portal-explore", ExplorePages.class, "/portal/catalog", "/portal/answer.xlsx");

@@ -62,19 +62,24 @@ class AnswerPageTest {
         status == Answer.Status.UNSURE
             ? Answer.unsure(trace, SQL, result, 0.5, readings, "Counts installations.")
             : Answer.answered(trace, SQL, result, 1.0, List.of(), "Counts installations.");
-    return new RecordedAnswer(42, Instant.parse("2025-01-01T10:00:00Z"), answer, 951);
+    return new RecordedAnswer(
+        42, Instant.parse("2025-01-01T10:00:00Z"), answer, 951, java.util.Optional.empty());
   }
 
   private static String page(RecordedAnswer recorded) {
+    return page(AnswerView.of(recorded), recorded.answer().question());
+  }
+
+  private static String page(Map<String, Object> answer, String question) {
     Map<String, Object> model = new HashMap<>();
     model.put("title", "Ask");
     model.put("ctx", "");
     model.put("user", "analyst");
     model.put("csrf", "token-123");
     model.put("nav", List.of());
-    model.put("question", recorded.answer().question());
+    model.put("question", question);
     model.put("sources", List.of(Map.of("name", "demo", "selected", true)));
-    model.put("answer", AnswerView.of(recorded));
+    model.put("answer", answer);
     return Templates.render("ask", model);
   }
 
@@ -128,5 +133,92 @@ class AnswerPageTest {
         .contains("id=\"reading-1\"")
         .contains("id=\"reading-2\"")
         .contains("Reading 2: 2 vote(s), 50%, 1 row(s)");
+  }
+
+  @Test
+  void should_offer_a_follow_up_carrying_the_answer_and_say_what_a_follow_up_follows() {
+    RecordedAnswer first = answer(Answer.Status.ANSWERED, List.of(List.of("NO", 3)));
+    RecordedAnswer followUp =
+        new RecordedAnswer(
+            43,
+            first.askedAt(),
+            first.answer(),
+            10,
+            java.util.Optional.of(
+                new dev.parlance.application.answer.AnswerQuestionUseCase.FollowedUp(
+                    42, "How many <b>installations</b> per region?")));
+
+    assertThat(page(first))
+        .contains("id=\"follow-up\"")
+        .contains("<input type=\"hidden\" name=\"follow_up\" value=\"42\">")
+        .contains("<input type=\"hidden\" name=\"source\" value=\"demo\">")
+        .contains("Ask a follow-up")
+        .doesNotContain("id=\"follows-up\"");
+    assertThat(page(followUp))
+        .contains("<input type=\"hidden\" name=\"follow_up\" value=\"43\">")
+        .contains(
+            "id=\"follows-up\">A follow-up of answer 42: “How many &lt;b&gt;installations&lt;/b&gt;"
+                + " per region?”");
+  }
+
+  @Test
+  void should_offer_each_reading_of_an_unsure_answer_to_be_chosen() {
+    String html = page(answer(Answer.Status.UNSURE, List.of(List.of("NO", 3))));
+
+    assertThat(html)
+        .contains("action=\"/portal/reading\"")
+        .contains("<input type=\"hidden\" name=\"answer\" value=\"42\">")
+        .contains("<input type=\"hidden\" name=\"reading\" value=\"2\">")
+        .contains("id=\"use-reading-1\"")
+        .contains("id=\"use-reading-2\">Use this reading</button>");
+  }
+
+  @Test
+  void should_show_a_chosen_readings_sql_and_rows_as_the_answer() {
+    dev.parlance.domain.answer.AnswerRecord record =
+        new dev.parlance.domain.answer.AnswerRecord(
+            42,
+            Instant.parse("2025-01-01T10:00:00Z"),
+            "analyst",
+            "demo",
+            "How many installations per region?",
+            "unsure",
+            java.util.Optional.of(SQL),
+            0.5,
+            1,
+            10,
+            1,
+            BigDecimal.ZERO,
+            true,
+            5,
+            java.util.Optional.empty(),
+            java.util.OptionalLong.empty(),
+            List.of(SQL, "SELECT 1 AS one"));
+    QueryResult one =
+        new QueryResult(
+            List.of(new ResultColumn("one", "INTEGER")),
+            List.of(List.of(1)),
+            false,
+            1,
+            "SELECT 1 AS one",
+            "SELECT 1 AS one");
+
+    String html =
+        page(
+            AnswerView.chosen(
+                new dev.parlance.application.answer.ChooseReadingUseCase.ChosenReading(
+                    record,
+                    2,
+                    "SELECT 1 AS one",
+                    new dev.parlance.domain.governance.QueryOutcome.Ran(one))),
+            record.question());
+
+    assertThat(html)
+        .contains("id=\"chosen-reading\">You chose reading 2 of answer 42")
+        .contains("<code id=\"answer-sql\" class=\"sql\">SELECT 1 AS one</code>")
+        .contains("<th scope=\"col\"><button type=\"button\" class=\"sort\">one</button></th>")
+        .contains("chosen reading")
+        .doesNotContain("id=\"feedback\"")
+        .doesNotContain("id=\"follow-up\"");
   }
 }

@@ -1,13 +1,20 @@
 package dev.parlance.adapters.db.store;
 
+import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /** One answer a user was given, with their feedback once they give it. */
 @Entity
@@ -67,4 +74,13 @@ class AnswerRecordEntity {
 
   @Column(name = "feedback_suggestion")
   Long feedbackSuggestion;
+
+  @Column(name = "follows_up")
+  Long followsUp;
+
+  @ElementCollection(fetch = FetchType.EAGER)
+  @CollectionTable(name = "answer_reading", joinColumns = @JoinColumn(name = "answer_id"))
+  @OrderColumn(name = "position")
+  @Column(name = "sql_text", nullable = false)
+  List<String> readings = new ArrayList<>();
 }

@@ -11,6 +11,7 @@ import java.math.RoundingMode;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.hibernate.SessionFactory;
 
 /** Users' answers in the metadata store. */
@@ -161,6 +162,8 @@ final class HibernateAnswerHistoryAdapter implements AnswerHistoryPort {
     e.costUsd = a.usd().setScale(8, RoundingMode.HALF_UP);
     e.costKnown = a.costKnown();
     e.wallMs = a.wallMillis();
+    e.followsUp = a.followsUp().isPresent() ? a.followsUp().getAsLong() : null;
+    a.readings().forEach(sql -> e.readings.add(cut(sql, StoreMapper.MAX_SQL)));
     a.feedback()
         .ifPresent(
             f -> {
@@ -197,7 +200,9 @@ final class HibernateAnswerHistoryAdapter implements AnswerHistoryPort {
         e.costUsd.stripTrailingZeros(),
         e.costKnown,
         e.wallMs,
-        feedback);
+        feedback,
+        e.followsUp == null ? OptionalLong.empty() : OptionalLong.of(e.followsUp),
+        List.copyOf(e.readings));
   }
 
   private static String cut(String s, int max) {

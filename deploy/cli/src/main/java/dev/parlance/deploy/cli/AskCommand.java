@@ -1,5 +1,7 @@
 package dev.parlance.deploy.cli;
 
+import dev.parlance.application.access.SourceAccess;
+import dev.parlance.application.answer.AnswerQuestionUseCase;
 import dev.parlance.application.ask.Answer;
 import dev.parlance.application.ask.AskQuestionUseCase;
 import dev.parlance.application.ask.Reading;
@@ -20,6 +22,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -43,6 +47,7 @@ final class AskCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
   @Inject AskQuestionUseCase questions;
+  @Inject AnswerQuestionUseCase answers;
 
   @Option(names = "--source", required = true, paramLabel = "NAME", description = "the source")
   String source;
@@ -72,7 +77,9 @@ final class AskCommand implements Callable<Integer> {
       names = "--roles",
       split = ",",
       paramLabel = "R1,R2",
-      description = "the user's roles, which select row filters and column rules")
+      description =
+          "the user's roles, which select row filters and column rules (the command line asks as"
+              + " an analyst too)")
   List<String> roles = new ArrayList<>();
 
   @Option(
@@ -86,6 +93,14 @@ final class AskCommand implements Callable<Integer> {
 
   @Option(names = "--details", description = "also print every candidate and what became of it")
   boolean details;
+
+  @Option(
+      names = "--follow-up",
+      paramLabel = "ANSWER_ID",
+      description =
+          "the question follows up this earlier answer of the same user (the number its 'answer'"
+              + " line printed): its question and SQL are the conversation's context")
+  Long followUp;
 
   @Parameters(index = "0", paramLabel = "QUESTION", description = "the question, in quotes")
   String question;
@@ -106,17 +121,20 @@ final class AskCommand implements Callable<Integer> {
       throw CommandFailure.refused(e.howToConfigure());
     }
     long startupMs = (System.nanoTime() - start) / 1_000_000;
-    Answer answer =
-        questions.ask(
-            new AskQuestionUseCase.Command(
+    AnswerQuestionUseCase.RecordedAnswer recorded =
+        answers.ask(
+            new AnswerQuestionUseCase.Command(
+                identity,
                 source,
                 question,
-                identity,
                 chosen,
                 candidates == null ? OptionalInt.empty() : OptionalInt.of(candidates),
+                followUp == null ? OptionalLong.empty() : OptionalLong.of(followUp),
                 Optional.ofNullable(profile)),
             new TerminalProgress(cli.err()));
+    Answer answer = recorded.answer();
     print(cli.out(), answer, startupMs);
+    printRecord(cli.out(), recorded, identity);
     return switch (answer.status()) {
       case ANSWERED, UNSURE -> ParlanceCli.OK;
       case QUEUED -> {
@@ -147,7 +165,10 @@ final class AskCommand implements Callable<Integer> {
       attrs.put(a.substring(0, eq), a.substring(eq + 1));
     }
     String name = user != null ? user : System.getProperty("user.name", "unknown");
-    return new UserIdentity(name, new HashSet<>(roles), attrs);
+    // The command line asks as an analyst (who may ask about every source), in the roles named too.
+    Set<String> asked = new HashSet<>(roles);
+    asked.add(SourceAccess.ANALYST);
+    return new UserIdentity(name, asked, attrs);
   }
 
   private void print(PrintStream out, Answer a, long startupMs) {
@@ -256,6 +277,18 @@ final class AskCommand implements Callable<Integer> {
     out.printf(
         "start-up    %d ms loading the embedding model and opening the indexes (once per process)%n",
         startupMs);
+  }
+
+  // The number the answer has in the user's history, for a follow-up to name.
+  private static void printRecord(
+      PrintStream out, AnswerQuestionUseCase.RecordedAnswer recorded, UserIdentity identity) {
+    recorded
+        .follows()
+        .ifPresent(
+            f -> out.printf("follows     answer %d: %s%n", f.answer(), oneLine(f.question())));
+    out.printf(
+        "answer      %d in %s's history (follow up: --follow-up %d)%n",
+        recorded.id(), identity.name(), recorded.id());
   }
 
   private static String agreeing(double confidence, int total) {

@@ -1,5 +1,8 @@
 package dev.parlance.deploy.cli;
 
+import dev.parlance.application.access.AccessDeniedException;
+import dev.parlance.application.answer.QuotaExceededException;
+import dev.parlance.application.answer.UnknownAnswerException;
 import dev.parlance.application.retrieval.MissingHallucinationException;
 import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.application.source.SourceNotReadyException;
@@ -50,6 +53,9 @@ final class CliFailures {
           case BenchmarkDataException b -> new Worded(oneLine(b.getMessage()), ParlanceCli.FAILED);
           case MissingHallucinationException m ->
               new Worded(oneLine(m.getMessage()), ParlanceCli.FAILED);
+          case UnknownAnswerException u -> new Worded(u.getMessage(), ParlanceCli.REFUSED);
+          case AccessDeniedException d -> new Worded(d.getMessage(), ParlanceCli.REFUSED);
+          case QuotaExceededException q -> new Worded(q.getMessage(), ParlanceCli.REFUSED);
           // Bad input, as commands and values validate it: the user's to fix.
           case IllegalArgumentException i -> new Worded(i.getMessage(), ParlanceCli.REFUSED);
           default -> null;

@@ -5,6 +5,7 @@ import dev.parlance.deploy.wiring.DemoData;
 import dev.parlance.deploy.wiring.IndexProducers;
 import dev.parlance.deploy.wiring.ModelProducers;
 import dev.parlance.deploy.wiring.ParlanceSettings;
+import dev.parlance.deploy.wiring.PortalProducers;
 import dev.parlance.deploy.wiring.ScaleProducers;
 import dev.parlance.deploy.wiring.SettingsProducers;
 import dev.parlance.deploy.wiring.StoreProducers;
@@ -112,6 +113,7 @@ public final class ParlanceContainer implements AutoCloseable {
                 DatabaseProducers.class,
                 ModelProducers.class,
                 UseCaseProducers.class,
+                PortalProducers.class,
                 ScaleProducers.class);
     return new ParlanceContainer(weld.initialize());
   }

@@ -248,4 +248,91 @@ class AskCommandTest {
   static List<String> lines(String s) {
     return s.lines().toList();
   }
+
+  @Test
+  void should_print_the_answers_number_and_follow_it_up_with_its_question_and_sql_as_context()
+      throws Exception {
+    String corrective = "SELECT count(*) AS n FROM TB_MO WHERE MO_ST = 1 AND MO_TP = 'MO02'";
+    model =
+        new RecordedOpenAi()
+            .answer(
+                "Question: How many open maintenance orders are there?",
+                fenced("SELECT count(*) AS n FROM TB_MO WHERE MO_ST = 1", "Counts open orders."))
+            .answer("Question: only the corrective ones", fenced(corrective, "Only corrective."));
+    CliRun first;
+    CliRun followUp;
+    CliRun unknown;
+    CliRun othersAnswer;
+    try (ParlanceContainer components = CliRun.container(home, model.environment())) {
+      first =
+          CliRun.of(
+              components,
+              "ask",
+              "--source",
+              "demo",
+              "--as",
+              "ana",
+              "--candidates",
+              "1",
+              "How many open maintenance orders are there?");
+      Matcher number = Pattern.compile("answer +(\\d+) in ana's history").matcher(first.out());
+      assertThat(number.find()).as(first.out()).isTrue();
+      String id = number.group(1);
+      followUp =
+          CliRun.of(
+              components,
+              "ask",
+              "--source",
+              "demo",
+              "--as",
+              "ana",
+              "--candidates",
+              "1",
+              "--follow-up",
+              id,
+              "only the corrective ones");
+      unknown =
+          CliRun.of(
+              components,
+              "ask",
+              "--source",
+              "demo",
+              "--as",
+              "ana",
+              "--follow-up",
+              "9999",
+              "and in 2023?");
+      othersAnswer =
+          CliRun.of(
+              components,
+              "ask",
+              "--source",
+              "demo",
+              "--as",
+              "bo",
+              "--follow-up",
+              id,
+              "and in 2023?");
+    }
+
+    assertThat(first.exitCode()).as(first.err()).isZero();
+    assertThat(first.out()).contains("--follow-up ").doesNotContain("follows     ");
+    assertThat(followUp.exitCode()).as(followUp.err()).isZero();
+    assertThat(followUp.out())
+        .contains("follows     answer ")
+        .contains(": How many open maintenance orders are there?")
+        .contains("SQL\n  " + corrective);
+    String prompt =
+        model.prompts().stream()
+            .filter(p -> p.contains("Question: only the corrective ones"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(prompt)
+        .contains("Earlier question: How many open maintenance orders are there?")
+        .contains("Earlier SQL: SELECT count(*) AS n FROM TB_MO WHERE MO_ST = 1");
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err()).contains("no answer number 9999");
+    assertThat(othersAnswer.exitCode()).isEqualTo(2);
+    assertThat(othersAnswer.err()).contains("no answer number");
+  }
 }

@@ -730,4 +730,108 @@ class PortalPagesIT {
       return text;
     }
   }
+
+  // journeys of branch followup
+
+  static final String UNSURE_QUESTION = "How large is the plant, counted in one number?";
+  static final List<String> UNSURE_READINGS =
+      List.of(
+          "SELECT count(*) AS installations FROM TB_IN",
+          "SELECT count(*) AS systems FROM TB_SY",
+          "SELECT count(*) AS equipment FROM TB_EQ");
+  static final String EARLIER_QUESTION = "How many maintenance orders are open?";
+  static final String EARLIER_SQL = "SELECT count(*) AS open_orders FROM TB_MO WHERE MO_ST = 1";
+  static final String FOLLOW_UP = "only the corrective ones";
+  static final String FOLLOW_UP_SQL = EARLIER_SQL + " AND MO_TP = 'MO02'";
+
+  // Five samples that split 2-2-1: no reading has half the votes, so Parlance is unsure.
+  @BeforeAll
+  static void followupModel() {
+    List<String> samples =
+        List.of(
+            UNSURE_READINGS.get(0),
+            UNSURE_READINGS.get(1),
+            UNSURE_READINGS.get(0),
+            UNSURE_READINGS.get(1),
+            UNSURE_READINGS.get(2));
+    PortalEnvironment.get()
+        .model()
+        .answer(
+            "Question: " + UNSURE_QUESTION,
+            samples.stream().map(PortalPagesIT::fencedSql).toArray(String[]::new))
+        .answer("Question: " + EARLIER_QUESTION, fencedSql(EARLIER_SQL))
+        .answer("Question: " + FOLLOW_UP, fencedSql(FOLLOW_UP_SQL));
+  }
+
+  private static String fencedSql(String sql) {
+    return "```sql\n" + sql + "\n```\nExplanation: Counts.";
+  }
+
+  @Test
+  @Order(11)
+  void should_show_a_chosen_readings_sql_and_rows_as_the_answer_when_parlance_was_unsure() {
+    try (PortalBrowser analyst = as("analyst")) {
+      ask(analyst, UNSURE_QUESTION);
+
+      assertThat(analyst.text("answer-status")).isEqualTo("unsure");
+      List<WebElement> readings = analyst.all("#readings details.reading");
+      assertThat(readings).hasSize(3);
+      analyst.screenshot("unsure-readings");
+      analyst.assertAccessible("unsure answer");
+      WebElement second = analyst.driver.findElement(By.id("reading-2"));
+      second.findElement(By.tagName("summary")).click();
+      String sql = second.findElement(By.cssSelector("code.sql")).getText();
+      List<List<String>> preview = table(analyst, "reading-2");
+      assertThat(UNSURE_READINGS).contains(sql);
+      assertThat(preview).hasSize(1);
+
+      WebElement page = analyst.driver.findElement(By.id("answer"));
+      analyst.driver.findElement(By.id("use-reading-2")).click();
+      analyst.wait(60).until(ExpectedConditions.stalenessOf(page));
+      analyst.wait(60).until(d -> analyst.has("chosen-reading") || analyst.has("error"));
+
+      assertThat(analyst.has("error"))
+          .as(analyst.has("error") ? analyst.text("error") : "")
+          .isFalse();
+      assertThat(analyst.text("chosen-reading")).contains("You chose reading 2 of answer");
+      assertThat(analyst.text("answer-sql")).isEqualTo(sql);
+      assertThat(table(analyst, "result")).isEqualTo(preview);
+      assertThat(analyst.has("feedback")).isFalse();
+      analyst.screenshot("chosen-reading");
+      analyst.assertAccessible("chosen reading");
+    }
+  }
+
+  @Test
+  @Order(12)
+  void should_answer_a_follow_up_with_the_earlier_question_as_context_and_say_what_it_follows() {
+    try (PortalBrowser analyst = as("analyst")) {
+      ask(analyst, EARLIER_QUESTION);
+      assertThat(analyst.text("answer-sql")).contains("MO_ST = 1").doesNotContain("MO_TP");
+      assertThat(analyst.has("follows-up")).isFalse();
+
+      WebElement page = analyst.driver.findElement(By.id("answer"));
+      analyst.driver.findElement(By.id("follow-up-question")).sendKeys(FOLLOW_UP);
+      analyst.driver.findElement(By.id("follow-up-button")).click();
+      analyst.wait(60).until(ExpectedConditions.stalenessOf(page));
+      analyst.wait(180).until(d -> analyst.has("follows-up") || analyst.has("error"));
+
+      assertThat(analyst.has("error"))
+          .as(analyst.has("error") ? analyst.text("error") : "")
+          .isFalse();
+      assertThat(analyst.text("follows-up"))
+          .startsWith("A follow-up of answer ")
+          .contains(EARLIER_QUESTION);
+      assertThat(analyst.text("answer-sql")).contains("MO_TP = 'MO02'");
+      assertThat(env.model().prompts())
+          .anySatisfy(
+              p ->
+                  assertThat(p)
+                      .contains("Earlier question: " + EARLIER_QUESTION)
+                      .contains("Earlier SQL: " + EARLIER_SQL)
+                      .contains("Question: " + FOLLOW_UP));
+      analyst.screenshot("follow-up");
+      analyst.assertAccessible("follow-up answer");
+    }
+  }
 }

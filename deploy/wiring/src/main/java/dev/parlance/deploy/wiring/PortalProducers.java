@@ -10,6 +10,8 @@ import dev.parlance.application.answer.AnswerQuestionUseCase;
 import dev.parlance.application.answer.AnswerRowsService;
 import dev.parlance.application.answer.AnswerRowsUseCase;
 import dev.parlance.application.answer.AskQuotas;
+import dev.parlance.application.answer.ChooseReadingService;
+import dev.parlance.application.answer.ChooseReadingUseCase;
 import dev.parlance.application.answer.GiveFeedbackService;
 import dev.parlance.application.answer.GiveFeedbackUseCase;
 import dev.parlance.application.answer.SpendReportService;
@@ -141,6 +143,12 @@ public class PortalProducers {
   @ApplicationScoped
   AnswerHistoryUseCase answerHistoryUseCase(AnswerHistoryPort history) {
     return new AnswerHistoryService(history);
+  }
+
+  @Produces
+  @ApplicationScoped
+  ChooseReadingUseCase chooseReading(AnswerHistoryUseCase history, RunQueryUseCase queries) {
+    return new ChooseReadingService(history, queries);
   }
 
   @Produces
