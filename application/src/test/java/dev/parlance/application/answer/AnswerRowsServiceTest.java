@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -55,7 +56,9 @@ class AnswerRowsServiceTest {
             BigDecimal.ZERO,
             true,
             5,
-            Optional.empty()));
+            Optional.empty(),
+            OptionalLong.empty(),
+            List.of()));
   }
 
   @Test

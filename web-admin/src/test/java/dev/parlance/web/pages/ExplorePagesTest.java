@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The catalog page, the ask page's examples, XLSX link and result pages, by the real templates. */
@@ -176,7 +177,8 @@ class ExplorePagesTest {
                 42,
                 Instant.parse("2025-01-01T10:00:00Z"),
                 Answer.answered(trace, "SELECT 1", result, 1.0, List.of(), ""),
-                11)));
+                11,
+                Optional.empty())));
 
     String html = Templates.render("ask", model);
 
