@@ -48,19 +48,17 @@ public class CurationPages extends PageServlet {
   @Inject transient CurateItemsUseCase items;
   @Inject transient ReviewSuggestionsUseCase suggestions;
 
+  private static final Page CURATION =
+      Page.of("curation", "Curation", "curation", SourceAccess.STEWARD, SourceAccess.ADMIN);
+
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
     page(
         request,
         response,
-        "curation",
-        "Curation",
-        "curation",
-        (user, model) -> {
-          requireRole(user, SourceAccess.STEWARD, SourceAccess.ADMIN);
-          show(user, chosen(request, user, model), model);
-        });
+        CURATION,
+        (user, model) -> show(user, chosen(request, user, model), model));
   }
 
   @Override
@@ -69,11 +67,8 @@ public class CurationPages extends PageServlet {
     page(
         request,
         response,
-        "curation",
-        "Curation",
-        "curation",
+        CURATION,
         (user, model) -> {
-          requireRole(user, SourceAccess.STEWARD, SourceAccess.ADMIN);
           String source = chosen(request, user, model);
           try {
             model.put("notice", act(request, user, source, model));
