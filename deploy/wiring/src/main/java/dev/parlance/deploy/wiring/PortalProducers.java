@@ -10,6 +10,8 @@ import dev.parlance.application.answer.AskQuotas;
 import dev.parlance.application.answer.GiveFeedbackService;
 import dev.parlance.application.answer.GiveFeedbackUseCase;
 import dev.parlance.application.ask.AskQuestionUseCase;
+import dev.parlance.application.curation.CheckViewService;
+import dev.parlance.application.curation.CheckViewUseCase;
 import dev.parlance.application.curation.CurateItemsService;
 import dev.parlance.application.curation.CurateItemsUseCase;
 import dev.parlance.application.curation.EditCurationUseCase;
@@ -46,9 +48,12 @@ import dev.parlance.domain.curation.CurationFilePort;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.SuggestionsPort;
 import dev.parlance.domain.evaluation.ListBenchmarkRunsPort;
+import dev.parlance.domain.governance.ExecuteQueryPort;
+import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.RecordActionPort;
 import dev.parlance.domain.governance.SearchAuditPort;
 import dev.parlance.domain.source.DataSourcesPort;
+import dev.parlance.domain.sql.AnalyzeSqlPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -62,6 +67,9 @@ import java.time.Clock;
  */
 @ApplicationScoped
 public class PortalProducers {
+
+  /** The first rows a steward sees when trying a view's SQL on the curation page. */
+  private static final int VIEW_SAMPLE_ROWS = 5;
 
   // ---- the portal's stores
 
@@ -198,6 +206,17 @@ public class PortalProducers {
   @ApplicationScoped
   CurateItemsUseCase curateItems(EditCurationUseCase edits, PublishCurationUseCase publisher) {
     return new CurateItemsService(edits, publisher);
+  }
+
+  @Produces
+  @ApplicationScoped
+  CheckViewUseCase checkView(
+      EditCurationUseCase edits,
+      DataSourcesPort sources,
+      GovernancePoliciesPort policies,
+      ExecuteQueryPort execution,
+      AnalyzeSqlPort analyzer) {
+    return new CheckViewService(edits, sources, policies, execution, analyzer, VIEW_SAMPLE_ROWS);
   }
 
   @Produces
