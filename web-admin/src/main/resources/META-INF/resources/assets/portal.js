@@ -126,21 +126,55 @@
 
   // SQL keywords highlighted (text only: the code stays the escaped text the server sent).
   var KEYWORDS = /\b(SELECT|FROM|WHERE|GROUP BY|ORDER BY|HAVING|JOIN|LEFT JOIN|INNER JOIN|ON|AS|AND|OR|NOT|IN|LIMIT|COUNT|SUM|AVG|MIN|MAX|DISTINCT|CASE|WHEN|THEN|ELSE|END|DESC|ASC|WITH|UNION|IS|NULL|LIKE|BETWEEN)\b/gi;
+  function highlightCode(code) {
+    var text = code.textContent;
+    code.textContent = "";
+    var last = 0;
+    text.replace(KEYWORDS, function (match, _k, offset) {
+      code.appendChild(document.createTextNode(text.slice(last, offset)));
+      var span = document.createElement("span");
+      span.className = "kw";
+      span.textContent = match;
+      code.appendChild(span);
+      last = offset + match.length;
+      return match;
+    });
+    code.appendChild(document.createTextNode(text.slice(last)));
+  }
+
   function highlight() {
-    document.querySelectorAll("code.sql").forEach(function (code) {
-      var text = code.textContent;
-      code.textContent = "";
-      var last = 0;
-      text.replace(KEYWORDS, function (match, _k, offset) {
-        code.appendChild(document.createTextNode(text.slice(last, offset)));
-        var span = document.createElement("span");
-        span.className = "kw";
-        span.textContent = match;
-        code.appendChild(span);
-        last = offset + match.length;
-        return match;
+    document.querySelectorAll("code.sql").forEach(highlightCode);
+  }
+
+  // The view editor: the highlighted, numbered preview follows what is typed (the line the last
+  // check marked stays marked until the SQL changes).
+  function viewEditor() {
+    var area = document.getElementById("view-sql");
+    var preview = document.getElementById("view-sql-preview");
+    if (!area || !preview) return;
+    area.addEventListener("input", function () {
+      preview.textContent = "";
+      area.value.split("\n").forEach(function (line) {
+        var item = document.createElement("li");
+        var code = document.createElement("code");
+        code.className = "sql";
+        code.textContent = line;
+        highlightCode(code);
+        item.appendChild(code);
+        preview.appendChild(item);
       });
-      code.appendChild(document.createTextNode(text.slice(last)));
+    });
+  }
+
+  // Importing a curation file: the chosen file's text goes into the box the form posts.
+  function importFile() {
+    var input = document.getElementById("import-file");
+    var area = document.getElementById("import-yaml");
+    if (!input || !area) return;
+    input.addEventListener("change", function () {
+      var file = input.files && input.files[0];
+      if (!file) return;
+      file.text().then(function (text) { area.value = text; });
     });
   }
 
@@ -154,6 +188,8 @@
   document.addEventListener("DOMContentLoaded", function () {
     askProgress();
     highlight();
+    viewEditor();
+    importFile();
     charts();
     download();
     sortable();

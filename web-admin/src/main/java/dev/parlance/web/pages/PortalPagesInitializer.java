@@ -29,7 +29,12 @@ public final class PortalPagesInitializer implements ServletContainerInitializer
         "/portal/ask",
         "/portal/history",
         "/portal/feedback");
-    register(context, "portal-curation", CurationPages.class, "/portal/curation");
+    register(
+        context,
+        "portal-curation",
+        CurationPages.class,
+        "/portal/curation",
+        CurationPages.EXPORT_PATH);
     register(
         context,
         "portal-admin",
