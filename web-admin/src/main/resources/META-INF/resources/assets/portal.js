@@ -178,6 +178,24 @@
     });
   }
 
+  // Curation quality: a line per budget over the versions measured (the table beside it holds the
+  // same numbers).
+  function qualityChart() {
+    var block = document.getElementById("quality-data");
+    var canvas = document.getElementById("quality-chart");
+    if (!block || !canvas || typeof Chart === "undefined") return;
+    var data = JSON.parse(block.textContent);
+    var colours = ["#0b5cad", "#1f6f3f", "#8a5300"];
+    var datasets = Object.keys(data.series).map(function (name, i) {
+      return { label: name, data: data.series[name], borderColor: colours[i % colours.length], backgroundColor: colours[i % colours.length], spanGaps: false };
+    });
+    new Chart(canvas, {
+      type: "line",
+      data: { labels: data.labels, datasets: datasets },
+      options: { maintainAspectRatio: false, scales: { y: { min: 0, max: 1, title: { display: true, text: "recall" } } } }
+    });
+  }
+
   // A page that shows work in progress (an index being built) asks for itself again.
   function refresh() {
     var marked = document.querySelector("[data-refresh]");
@@ -190,6 +208,7 @@
     highlight();
     viewEditor();
     importFile();
+    qualityChart();
     charts();
     download();
     sortable();

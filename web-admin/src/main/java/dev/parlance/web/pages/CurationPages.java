@@ -3,6 +3,7 @@ package dev.parlance.web.pages;
 import dev.parlance.application.access.SourceAccess;
 import dev.parlance.application.curation.CheckViewUseCase;
 import dev.parlance.application.curation.CurateItemsUseCase;
+import dev.parlance.application.curation.CurationQualityUseCase;
 import dev.parlance.application.curation.CurationRef;
 import dev.parlance.application.curation.PublishOutcome;
 import dev.parlance.application.curation.RegressionReport;
@@ -54,9 +55,11 @@ public class CurationPages extends PageServlet {
   @Inject transient CurateItemsUseCase items;
   @Inject transient ReviewSuggestionsUseCase suggestions;
   @Inject transient CheckViewUseCase views;
+  @Inject transient CurationQualityUseCase quality;
 
   static final String EXPORT_PATH = "/portal/curation/export";
   private static final String YAML = "application/yaml";
+  private static final int QUALITY_VERSIONS = 5;
 
   private static final Page CURATION =
       Page.of("curation", "Curation", "curation", SourceAccess.STEWARD, SourceAccess.ADMIN);
@@ -194,6 +197,16 @@ public class CurationPages extends PageServlet {
                 Optional.empty()));
         model.remove("dictionary");
         return "Saved the value dictionary of " + target + " in the draft.";
+      }
+      case "quality" -> {
+        CurationQualityUseCase.Quality measured =
+            quality.recallByVersion(user, source, number(request, "versions", QUALITY_VERSIONS));
+        model.put("quality", qualityModel(measured));
+        return "Measured the recall of "
+            + measured.versions().size()
+            + " version(s) in "
+            + String.format(Locale.ROOT, "%.1f", measured.elapsedMs() / 1000.0)
+            + " s.";
       }
       case "hint" -> {
         items.addHint(user, source, field(request, "hint"));
@@ -523,6 +536,38 @@ public class CurationPages extends PageServlet {
     }
     shown.put("rows", rows);
     shown.put("hasRows", !rows.isEmpty());
+    return shown;
+  }
+
+  /** The recall per version as a table and as the chart's data (a line per budget). */
+  private static Map<String, Object> qualityModel(CurationQualityUseCase.Quality measured) {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    List<String> labels = new ArrayList<>();
+    Map<String, List<Object>> series = new java.util.LinkedHashMap<>();
+    for (int budget : measured.budgets()) {
+      series.put("R@" + budget, new ArrayList<>());
+    }
+    for (CurationQualityUseCase.VersionRecall v : measured.versions()) {
+      labels.add("v" + v.version());
+      List<Map<String, Object>> cells = new ArrayList<>();
+      for (int budget : measured.budgets()) {
+        Double recall = v.recall().get(budget);
+        series.get("R@" + budget).add(recall);
+        cells.add(
+            Map.of("value", recall == null ? "–" : String.format(Locale.ROOT, "%.3f", recall)));
+      }
+      Map<String, Object> row = new HashMap<>();
+      row.put("version", v.version());
+      row.put("note", v.note());
+      row.put("questions", v.questions());
+      row.put("cells", cells);
+      row.put("skipped", v.skipped().orElse(""));
+      rows.add(row);
+    }
+    Map<String, Object> shown = new HashMap<>();
+    shown.put("budgets", measured.budgets().stream().map(b -> "R@" + b).toList());
+    shown.put("rows", rows);
+    shown.put("data", Json.of(Map.of("labels", labels, "series", series)));
     return shown;
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parlance.application.curation.CheckViewUseCase;
 import dev.parlance.application.curation.CurateItemsUseCase;
+import dev.parlance.application.curation.CurationQualityUseCase;
 import dev.parlance.application.curation.CurationRef;
 import dev.parlance.application.curation.ReviewSuggestionsUseCase;
 import dev.parlance.application.curation.StewardCurationUseCase;
@@ -28,6 +29,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
@@ -124,6 +126,27 @@ class CurationPagesTest {
         PageExchange.fake(
             CheckViewUseCase.class,
             Map.of("check", args -> trials.apply((CurateItemsUseCase.ViewDefinition) args[2])));
+    pages.quality =
+        (who, source, last) ->
+            new CurationQualityUseCase.Quality(
+                source,
+                CurationQualityUseCase.BUDGETS,
+                List.of(
+                    new CurationQualityUseCase.VersionRecall(
+                        4,
+                        Instant.EPOCH,
+                        "</script><b>views</b>",
+                        36,
+                        new TreeMap<>(Map.of(5, 0.69, 10, 0.743, 20, 0.852)),
+                        Optional.empty()),
+                    new CurationQualityUseCase.VersionRecall(
+                        5,
+                        Instant.EPOCH,
+                        "no questions",
+                        0,
+                        new TreeMap<>(),
+                        Optional.of("no approved verified question"))),
+                last * 1000L);
     return pages;
   }
 
@@ -320,6 +343,28 @@ class CurationPagesTest {
         .contains("values, line 2: write CODE = meaning")
         .contains(">1 = open\nreleased</textarea>");
     assertThat(changes).isEmpty();
+  }
+
+  @Test
+  void should_chart_the_recall_of_the_versions_asked_for_with_the_numbers_beside_it()
+      throws IOException {
+    String page = post(curation().with("action", "quality").with("versions", "2")).page();
+
+    assertThat(page)
+        .contains("Measured the recall of 2 version(s) in 2.0 s.")
+        .contains("<canvas id=\"quality-chart\" role=\"img\"")
+        .contains(
+            "<th scope=\"col\">R@5</th><th scope=\"col\">R@10</th><th scope=\"col\">R@20</th>")
+        .contains("<td class=\"num\">0.743</td>")
+        .contains("(no approved verified question)</td><td class=\"num\">–</td>")
+        .contains("&lt;b&gt;views&lt;/b&gt;");
+    String data =
+        page.substring(
+            page.indexOf("id=\"quality-data\">"), page.indexOf("</script>\n<table id=\"quality\""));
+    assertThat(data)
+        .contains("\"labels\":[\"v4\",\"v5\"]")
+        .contains("\"R@10\":[0.743,null]")
+        .doesNotContain("</");
   }
 
   @Test
