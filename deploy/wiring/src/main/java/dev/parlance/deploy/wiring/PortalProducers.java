@@ -14,8 +14,6 @@ import dev.parlance.application.curation.CheckViewService;
 import dev.parlance.application.curation.CheckViewUseCase;
 import dev.parlance.application.curation.CurateItemsService;
 import dev.parlance.application.curation.CurateItemsUseCase;
-import dev.parlance.application.curation.CurationQualityService;
-import dev.parlance.application.curation.CurationQualityUseCase;
 import dev.parlance.application.curation.EditCurationUseCase;
 import dev.parlance.application.curation.PublishCurationUseCase;
 import dev.parlance.application.curation.ReadCurationUseCase;
@@ -39,8 +37,6 @@ import dev.parlance.application.query.RunStatementService;
 import dev.parlance.application.query.RunStatementUseCase;
 import dev.parlance.application.retrieval.FindColumnsService;
 import dev.parlance.application.retrieval.FindColumnsUseCase;
-import dev.parlance.application.retrieval.IndexSchemaUseCase;
-import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
 import dev.parlance.application.retrieval.SourceSchemaUseCase;
 import dev.parlance.application.source.IndexSourceUseCase;
 import dev.parlance.application.source.ManageSourcesUseCase;
@@ -56,7 +52,6 @@ import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.RecordActionPort;
 import dev.parlance.domain.governance.SearchAuditPort;
-import dev.parlance.domain.retrieval.QueryColumnsPort;
 import dev.parlance.domain.source.DataSourcesPort;
 import dev.parlance.domain.sql.AnalyzeSqlPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -222,26 +217,6 @@ public class PortalProducers {
       ExecuteQueryPort execution,
       AnalyzeSqlPort analyzer) {
     return new CheckViewService(edits, sources, policies, execution, analyzer, VIEW_SAMPLE_ROWS);
-  }
-
-  @Produces
-  @ApplicationScoped
-  CurationQualityUseCase curationQuality(
-      DataSourcesPort sources,
-      CurationStorePort store,
-      CatalogReaders catalogs,
-      QueryColumnsPort queryColumns,
-      IndexSchemaUseCase indexer,
-      RetrieveSchemaUseCase retriever) {
-    return new CurationQualityService(
-        sources,
-        store,
-        catalogs.withSamples(),
-        catalogs.curated(),
-        queryColumns,
-        indexer,
-        retriever,
-        Clock.systemUTC());
   }
 
   @Produces
