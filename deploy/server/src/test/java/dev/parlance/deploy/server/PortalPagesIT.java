@@ -281,6 +281,51 @@ class PortalPagesIT {
     }
   }
 
+  // journeys of branch steward
+
+  @Test
+  @Order(7)
+  void should_check_a_views_sql_refuse_an_unreadable_file_by_its_line_and_chart_recall() {
+    try (PortalBrowser steward = as("steward")) {
+      steward.open("/portal/curation?source=demo&view=maintenance_order");
+      steward.driver.findElement(By.id("check-view-button")).click();
+      steward.wait(120).until(d -> steward.has("trial-row-count"));
+      assertThat(Long.parseLong(steward.text("trial-row-count"))).isPositive();
+      assertThat(steward.all("#trial-rows tbody tr")).isNotEmpty();
+      steward.screenshot("curation-view-check");
+      steward.assertAccessible("curation view editor");
+
+      WebElement sql = steward.driver.findElement(By.id("view-sql"));
+      sql.clear();
+      sql.sendKeys("SELECT MO_ID AS order_id\nFORM TB_MO");
+      steward.driver.findElement(By.id("check-view-button")).click();
+      steward
+          .wait(60)
+          .until(
+              d ->
+                  steward.has("trial-result") && steward.text("trial-result").startsWith("Line 2"));
+      assertThat(steward.all("#view-sql-preview li.bad-line")).hasSize(1);
+
+      steward.open("/portal/curation?source=demo");
+      String before = steward.text("working-copy");
+      steward.driver.findElement(By.id("import-yaml")).sendKeys("source: demo\nviewz: []\n");
+      steward.driver.findElement(By.id("import-button")).click();
+      steward.wait(60).until(d -> steward.has("error"));
+      assertThat(steward.text("error")).containsPattern("line \\d+");
+      assertThat(steward.text("working-copy")).isEqualTo(before);
+      steward.assertAccessible("curation import refused");
+
+      WebElement versions = steward.driver.findElement(By.id("quality-versions"));
+      versions.clear();
+      versions.sendKeys("1");
+      steward.driver.findElement(By.id("quality-button")).click();
+      steward.wait(240).until(d -> steward.has("quality"));
+      assertThat(steward.all("#quality tbody tr")).hasSize(1);
+      steward.screenshot("curation-quality");
+      steward.assertAccessible("curation quality");
+    }
+  }
+
   /** The server's threads, beside the screenshots, for a journey that waited in vain. */
   private static void threadDump(String name) {
     String server = System.getProperty("parlance.it.server", "parlance-it");
