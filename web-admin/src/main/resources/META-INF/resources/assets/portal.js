@@ -192,7 +192,7 @@
     new Chart(canvas, {
       type: "line",
       data: { labels: data.labels, datasets: datasets },
-      options: { maintainAspectRatio: false, scales: { y: { min: 0, max: 1, title: { display: true, text: "recall" } } } }
+      options: { animation: false, maintainAspectRatio: false, scales: { y: { min: 0, max: 1, title: { display: true, text: "recall" } } } }
     });
   }
 

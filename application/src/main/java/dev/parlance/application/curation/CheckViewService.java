@@ -3,11 +3,9 @@ package dev.parlance.application.curation;
 import static dev.parlance.application.access.SourceAccess.requireStewardship;
 
 import dev.parlance.application.retrieval.UnknownSourceException;
-import dev.parlance.domain.catalog.Names;
 import dev.parlance.domain.catalog.SchemaCatalog;
 import dev.parlance.domain.curation.CuratedView;
 import dev.parlance.domain.curation.Curation;
-import dev.parlance.domain.curation.DataDescription;
 import dev.parlance.domain.curation.ViewInlining;
 import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
@@ -20,11 +18,8 @@ import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
 import dev.parlance.domain.sql.AnalyzeSqlPort;
 import dev.parlance.domain.sql.SqlShape;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -96,20 +91,13 @@ public final class CheckViewService implements CheckViewUseCase {
     }
     QueryResult rows = ranSample.result();
     List<String> columns = rows.columns().stream().map(ResultColumn::name).toList();
-    List<String> problems = new ArrayList<>();
-    Set<String> seen = new HashSet<>();
-    for (String c : columns) {
-      if (!seen.add(Names.key(c))) {
-        problems.add("returns column " + c + " more than once; give each column its own name");
-      }
-    }
-    for (DataDescription d : view.columns()) {
-      if (!seen.contains(Names.key(d.column()))) {
-        problems.add("describes column " + d.column() + ", which the view does not return");
-      }
-    }
     return new ViewTrial(
-        view.name(), problems, Optional.empty(), columns, rowCount(ranCount.result()), rows.rows());
+        view.name(),
+        ViewCheck.columnProblems(columns, view),
+        Optional.empty(),
+        columns,
+        rowCount(ranCount.result()),
+        rows.rows());
   }
 
   private static String expanded(Curation trial, DataSource ds, CuratedView view, String sql) {

@@ -199,8 +199,9 @@ public class CurationPages extends PageServlet {
         return "Saved the value dictionary of " + target + " in the draft.";
       }
       case "quality" -> {
-        CurationQualityUseCase.Quality measured =
-            quality.recallByVersion(user, source, number(request, "versions", QUALITY_VERSIONS));
+        int last = number(request, "versions", QUALITY_VERSIONS);
+        model.put("qualityVersions", last);
+        CurationQualityUseCase.Quality measured = quality.recallByVersion(user, source, last);
         model.put("quality", qualityModel(measured));
         return "Measured the recall of "
             + measured.versions().size()
@@ -344,6 +345,7 @@ public class CurationPages extends PageServlet {
     }
     model.put("views", views);
     model.put("targets", targets);
+    model.putIfAbsent("qualityVersions", QUALITY_VERSIONS);
     if (!model.containsKey("editor")) {
       String chosenView = field(request, "view");
       model.put(

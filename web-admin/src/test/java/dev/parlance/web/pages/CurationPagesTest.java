@@ -352,6 +352,7 @@ class CurationPagesTest {
 
     assertThat(page)
         .contains("Measured the recall of 2 version(s) in 2.0 s.")
+        .contains("name=\"versions\" value=\"2\"")
         .contains("<canvas id=\"quality-chart\" role=\"img\"")
         .contains(
             "<th scope=\"col\">R@5</th><th scope=\"col\">R@10</th><th scope=\"col\">R@20</th>")
