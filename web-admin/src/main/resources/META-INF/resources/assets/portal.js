@@ -186,21 +186,73 @@
 
   // SQL keywords highlighted (text only: the code stays the escaped text the server sent).
   var KEYWORDS = /\b(SELECT|FROM|WHERE|GROUP BY|ORDER BY|HAVING|JOIN|LEFT JOIN|INNER JOIN|ON|AS|AND|OR|NOT|IN|LIMIT|COUNT|SUM|AVG|MIN|MAX|DISTINCT|CASE|WHEN|THEN|ELSE|END|DESC|ASC|WITH|UNION|IS|NULL|LIKE|BETWEEN)\b/gi;
+  function highlightCode(code) {
+    var text = code.textContent;
+    code.textContent = "";
+    var last = 0;
+    text.replace(KEYWORDS, function (match, _k, offset) {
+      code.appendChild(document.createTextNode(text.slice(last, offset)));
+      var span = document.createElement("span");
+      span.className = "kw";
+      span.textContent = match;
+      code.appendChild(span);
+      last = offset + match.length;
+      return match;
+    });
+    code.appendChild(document.createTextNode(text.slice(last)));
+  }
+
   function highlight() {
-    document.querySelectorAll("code.sql").forEach(function (code) {
-      var text = code.textContent;
-      code.textContent = "";
-      var last = 0;
-      text.replace(KEYWORDS, function (match, _k, offset) {
-        code.appendChild(document.createTextNode(text.slice(last, offset)));
-        var span = document.createElement("span");
-        span.className = "kw";
-        span.textContent = match;
-        code.appendChild(span);
-        last = offset + match.length;
-        return match;
+    document.querySelectorAll("code.sql").forEach(highlightCode);
+  }
+
+  // The view editor: the highlighted, numbered preview follows what is typed (the line the last
+  // check marked stays marked until the SQL changes).
+  function viewEditor() {
+    var area = document.getElementById("view-sql");
+    var preview = document.getElementById("view-sql-preview");
+    if (!area || !preview) return;
+    area.addEventListener("input", function () {
+      preview.textContent = "";
+      area.value.split("\n").forEach(function (line) {
+        var item = document.createElement("li");
+        var code = document.createElement("code");
+        code.className = "sql";
+        code.textContent = line;
+        highlightCode(code);
+        item.appendChild(code);
+        preview.appendChild(item);
       });
-      code.appendChild(document.createTextNode(text.slice(last)));
+    });
+  }
+
+  // Importing a curation file: the chosen file's text goes into the box the form posts.
+  function importFile() {
+    var input = document.getElementById("import-file");
+    var area = document.getElementById("import-yaml");
+    if (!input || !area) return;
+    input.addEventListener("change", function () {
+      var file = input.files && input.files[0];
+      if (!file) return;
+      file.text().then(function (text) { area.value = text; });
+    });
+  }
+
+  // Curation quality: a line per budget over the versions measured (the table beside it holds the
+  // same numbers).
+  function qualityChart() {
+    var block = document.getElementById("quality-data");
+    var canvas = document.getElementById("quality-chart");
+    if (!block || !canvas || typeof Chart === "undefined") return;
+    var data = JSON.parse(block.textContent);
+    var colours = ["#0b5cad", "#1f6f3f", "#8a5300"];
+    var datasets = Object.keys(data.series).map(function (name, i) {
+      return { label: name, data: data.series[name], borderColor: colours[i % colours.length], backgroundColor: colours[i % colours.length], spanGaps: false };
+    });
+    new Chart(canvas, {
+      type: "line",
+      data: { labels: data.labels, datasets: datasets },
+      options: { animation: false, maintainAspectRatio: false, scales: { y: { min: 0, max: 1, title: { display: true, text: "recall" } } } }
     });
   }
 
@@ -236,6 +288,9 @@
   document.addEventListener("DOMContentLoaded", function () {
     askProgress();
     highlight();
+    viewEditor();
+    importFile();
+    qualityChart();
     charts();
     spendChart();
     download();

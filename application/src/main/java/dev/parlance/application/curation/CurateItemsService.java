@@ -66,6 +66,12 @@ public final class CurateItemsService implements CurateItemsUseCase {
   }
 
   @Override
+  public CurationDraft defineView(UserIdentity user, String source, ViewDefinition view) {
+    requireStewardship(user, source);
+    return edits.change(source, user.name(), c -> c.withView(view.applyTo(c.view(view.name()))));
+  }
+
+  @Override
   public List<String> hints(UserIdentity user, String source) {
     requireStewardship(user, source);
     return edits.workingCopy(source).hints();

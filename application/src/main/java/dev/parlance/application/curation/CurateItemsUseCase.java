@@ -1,10 +1,12 @@
 package dev.parlance.application.curation;
 
+import dev.parlance.domain.curation.CuratedView;
 import dev.parlance.domain.curation.CurationDraft;
 import dev.parlance.domain.curation.Synonym;
 import dev.parlance.domain.curation.ValueLabel;
 import dev.parlance.domain.curation.VerifiedQuery;
 import dev.parlance.domain.curation.VerifiedStatus;
+import dev.parlance.domain.curation.ViewKind;
 import dev.parlance.domain.governance.UserIdentity;
 import java.util.List;
 import java.util.Objects;
@@ -23,6 +25,13 @@ public interface CurateItemsUseCase {
    * what the command leaves empty stays as it was.
    */
   CurationDraft describe(UserIdentity user, String source, Describe command);
+
+  /**
+   * Adds a view, or changes an existing view's kind and defining query (its descriptions and
+   * columns stay), in the draft. The draft is checked against the database when validated or
+   * published, as every edit is.
+   */
+  CurationDraft defineView(UserIdentity user, String source, ViewDefinition view);
 
   List<String> hints(UserIdentity user, String source);
 
@@ -54,6 +63,36 @@ public interface CurateItemsUseCase {
    * version's, publishing nothing.
    */
   RegressionReport check(UserIdentity user, String source);
+
+  /** A view's name, kind and defining query (in the source's dialect), as a steward edits them. */
+  record ViewDefinition(String name, ViewKind kind, String sql) {
+    public ViewDefinition {
+      if (name == null || name.isBlank()) {
+        throw new IllegalArgumentException("view: name the view");
+      }
+      if (sql == null || sql.isBlank()) {
+        throw new IllegalArgumentException("sql: the view " + name.strip() + " has no query");
+      }
+      name = name.strip();
+      kind = Objects.requireNonNullElse(kind, ViewKind.CONCEPTUAL);
+    }
+
+    /** The view as this definition makes it: the existing one changed, else a new one. */
+    public CuratedView applyTo(Optional<CuratedView> existing) {
+      return existing
+          .map(
+              v ->
+                  new CuratedView(
+                      v.name(),
+                      kind,
+                      v.description(),
+                      sql,
+                      v.dialectSql(),
+                      v.inDatabase(),
+                      v.columns()))
+          .orElseGet(() -> CuratedView.of(name, kind, "", sql));
+    }
+  }
 
   /**
    * A description: a view's or table's text when {@code target} has no column, else the column's

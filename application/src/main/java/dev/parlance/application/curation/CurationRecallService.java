@@ -2,7 +2,6 @@ package dev.parlance.application.curation;
 
 import dev.parlance.application.retrieval.IndexSchemaUseCase;
 import dev.parlance.application.retrieval.Progress;
-import dev.parlance.application.retrieval.RetrievalQuery;
 import dev.parlance.application.retrieval.RetrieveSchemaUseCase;
 import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.catalog.ReadCatalogPort;
@@ -11,7 +10,6 @@ import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.CurationVersion;
 import dev.parlance.domain.curation.PublishedCurationPort;
 import dev.parlance.domain.curation.VerifiedQuery;
-import dev.parlance.domain.retrieval.ColumnRecall;
 import dev.parlance.domain.retrieval.ElementText;
 import dev.parlance.domain.retrieval.QueryColumnsPort;
 import dev.parlance.domain.retrieval.RetrievalMode;
@@ -22,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
-import java.util.TreeMap;
 
 /** Indexes the raw and the curated catalog under bench names and scores retrieval on both. */
 public final class CurationRecallService implements CurationRecallUseCase {
@@ -136,26 +133,22 @@ public final class CurationRecallService implements CurationRecallUseCase {
       List<Integer> budgets,
       boolean curatedGold,
       Progress progress) {
-    int max = budgets.getLast();
-    double[] sums = new double[budgets.size()];
     double goldSize = 0;
-    int done = 0;
+    List<RecallScoring.Question> questions = new ArrayList<>();
     for (Gold g : golds) {
       Set<String> gold = curatedGold ? g.curated() : g.raw();
       goldSize += gold.size();
-      List<String> ranked =
-          retriever
-              .retrieve(RetrievalQuery.of(indexName, g.question().question(), mode, max))
-              .columnIds();
-      for (int b = 0; b < budgets.size(); b++) {
-        sums[b] += ColumnRecall.at(gold, ranked, budgets.get(b));
-      }
-      progress.update("retrieving " + label + " " + mode.label(), ++done, golds.size());
+      questions.add(new RecallScoring.Question(g.question().question(), gold));
     }
-    SortedMap<Integer, Double> recall = new TreeMap<>();
-    for (int b = 0; b < budgets.size(); b++) {
-      recall.put(budgets.get(b), sums[b] / golds.size());
-    }
+    SortedMap<Integer, Double> recall =
+        RecallScoring.meanRecall(
+            retriever,
+            indexName,
+            mode,
+            questions,
+            budgets,
+            "retrieving " + label + " " + mode.label(),
+            progress);
     return new CurationRecallReport.Row(
         label,
         mode.label(),

@@ -4,7 +4,6 @@ import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.catalog.Names;
 import dev.parlance.domain.curation.CuratedView;
 import dev.parlance.domain.curation.Curation;
-import dev.parlance.domain.curation.DataDescription;
 import dev.parlance.domain.curation.ViewInlining;
 import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
@@ -101,17 +100,7 @@ public final class ValidateCurationService implements ValidateCurationUseCase {
     switch (outcome) {
       case QueryOutcome.Ran ran -> {
         ran.result().columns().stream().map(ResultColumn::name).forEach(columns::add);
-        Set<String> seen = new HashSet<>();
-        for (String c : columns) {
-          if (!seen.add(Names.key(c))) {
-            problems.add("returns column " + c + " more than once; give each column its own name");
-          }
-        }
-        for (DataDescription d : view.columns()) {
-          if (!seen.contains(Names.key(d.column()))) {
-            problems.add("describes column " + d.column() + ", which the view does not return");
-          }
-        }
+        problems.addAll(ViewCheck.columnProblems(columns, view));
       }
       case QueryOutcome.Refused refused ->
           problems.add(

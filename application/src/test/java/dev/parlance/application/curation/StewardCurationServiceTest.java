@@ -126,6 +126,92 @@ class StewardCurationServiceTest {
   }
 
   @Test
+  void should_leave_the_draft_as_it_was_when_an_imported_file_cannot_be_read() {
+    CurationFilePort unreadable =
+        new CurationFilePort() {
+          @Override
+          public String write(Curation curation) {
+            return FILES.write(curation);
+          }
+
+          @Override
+          public String writeJson(Curation curation) {
+            return FILES.writeJson(curation);
+          }
+
+          @Override
+          public Curation read(String text) {
+            throw new IllegalArgumentException("line 4: unknown key 'viewz'");
+          }
+        };
+    EditCurationService strictEdits =
+        new EditCurationService(CurationFakes.sources(), store, unreadable);
+    StewardCurationService strict =
+        new StewardCurationService(
+            strictEdits,
+            new ReadCurationService(CurationFakes.sources(), store, unreadable),
+            curation -> new ValidationReport(curation.source(), List.of()),
+            publisher,
+            store,
+            unreadable,
+            audit::add,
+            CLOCK);
+    items.addHint(SAM, "plant", "open means status 1");
+
+    assertThatThrownBy(() -> strict.importFile(SAM, "plant", "source: plant\nviewz: []\n"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("line 4");
+    assertThat(store.drafts.get("plant").curation().hints()).containsExactly("open means status 1");
+  }
+
+  @Test
+  void should_define_a_view_in_the_draft_keeping_its_descriptions() {
+    items.describe(
+        SAM,
+        "plant",
+        new CurateItemsUseCase.Describe(
+            "TB_MO",
+            Optional.of("maintenance orders"),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty()));
+    items.defineView(
+        SAM,
+        "plant",
+        new CurateItemsUseCase.ViewDefinition(
+            "maintenance_order", ViewKind.CONCEPTUAL, "SELECT MO_ID AS order_id FROM TB_MO"));
+    items.describe(
+        SAM,
+        "plant",
+        new CurateItemsUseCase.Describe(
+            "maintenance_order",
+            Optional.of("one row per order"),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty()));
+
+    items.defineView(
+        SAM,
+        "plant",
+        new CurateItemsUseCase.ViewDefinition(
+            "maintenance_order",
+            ViewKind.PARTIALLY_EXTENDED,
+            "SELECT MO_ID AS order_id, MO_ST AS status FROM TB_MO;"));
+
+    CuratedView view = store.drafts.get("plant").curation().view("maintenance_order").orElseThrow();
+    assertThat(view.kind()).isEqualTo(ViewKind.PARTIALLY_EXTENDED);
+    assertThat(view.sql()).isEqualTo("SELECT MO_ID AS order_id, MO_ST AS status FROM TB_MO");
+    assertThat(view.description()).isEqualTo("one row per order");
+    assertThatThrownBy(
+            () ->
+                items.defineView(
+                    OZ, "plant", new CurateItemsUseCase.ViewDefinition("v", null, "SELECT 1")))
+        .isInstanceOf(AccessDeniedException.class);
+  }
+
+  @Test
   void should_refuse_a_document_of_another_source() {
     assertThatThrownBy(() -> steward.saveDraft(SAM, "plant", "demo"))
         .isInstanceOf(IllegalArgumentException.class)

@@ -1,16 +1,19 @@
 package dev.parlance.web.curation;
 
 import dev.parlance.application.access.SourceAccess;
+import dev.parlance.application.curation.CheckViewUseCase;
 import dev.parlance.application.curation.CurateItemsUseCase;
 import dev.parlance.application.curation.CurationRef;
 import dev.parlance.application.curation.ReviewSuggestionsUseCase;
 import dev.parlance.application.curation.StewardCurationUseCase;
+import dev.parlance.application.curation.ViewTrial;
 import dev.parlance.domain.curation.Suggestion;
 import dev.parlance.domain.curation.SuggestionStatus;
 import dev.parlance.domain.curation.Synonym;
 import dev.parlance.domain.curation.ValueLabel;
 import dev.parlance.domain.curation.VerifiedQuery;
 import dev.parlance.domain.curation.VerifiedStatus;
+import dev.parlance.domain.curation.ViewKind;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.web.problem.Requests;
 import jakarta.annotation.security.RolesAllowed;
@@ -53,6 +56,7 @@ public class CurationResource {
   @Inject StewardCurationUseCase curation;
   @Inject CurateItemsUseCase items;
   @Inject ReviewSuggestionsUseCase suggestions;
+  @Inject CheckViewUseCase views;
 
   @PathParam("name")
   String name;
@@ -182,6 +186,33 @@ public class CurationResource {
       String unit,
       List<ValueLabel> values,
       Boolean valuesShown) {}
+
+  @PUT
+  @Path("views/{view}")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Add a view, or change a view's kind and SQL, in the draft")
+  public Object defineView(@PathParam("view") String view, ViewRequest body) {
+    ViewRequest r = Requests.body(body);
+    return items.defineView(caller, source(), definition(view, r));
+  }
+
+  @POST
+  @Path("views/{view}/check")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(
+      summary =
+          "Try a view's SQL in the working copy: the problem with its line, or the row count and"
+              + " first rows under the caller's policy; saves nothing")
+  public ViewTrial checkView(@PathParam("view") String view, ViewRequest body) {
+    return views.check(caller, source(), definition(view, Requests.body(body)));
+  }
+
+  private static CurateItemsUseCase.ViewDefinition definition(String view, ViewRequest r) {
+    return new CurateItemsUseCase.ViewDefinition(
+        view, r.kind() == null ? null : ViewKind.parse(r.kind()), r.sql());
+  }
+
+  public record ViewRequest(String kind, String sql) {}
 
   @GET
   @Path("hints")

@@ -1,7 +1,9 @@
 package dev.parlance.web.pages;
 
 import dev.parlance.application.access.SourceAccess;
+import dev.parlance.application.curation.CheckViewUseCase;
 import dev.parlance.application.curation.CurateItemsUseCase;
+import dev.parlance.application.curation.CurationQualityUseCase;
 import dev.parlance.application.curation.CurationRef;
 import dev.parlance.application.curation.PublishOutcome;
 import dev.parlance.application.curation.RegressionReport;
@@ -9,6 +11,7 @@ import dev.parlance.application.curation.ReviewSuggestionsUseCase;
 import dev.parlance.application.curation.StewardCurationUseCase;
 import dev.parlance.application.curation.ValidationReport;
 import dev.parlance.application.curation.ViewCheck;
+import dev.parlance.application.curation.ViewTrial;
 import dev.parlance.application.source.UseSourcesUseCase;
 import dev.parlance.domain.curation.CuratedView;
 import dev.parlance.domain.curation.Curation;
@@ -18,13 +21,17 @@ import dev.parlance.domain.curation.Suggestion;
 import dev.parlance.domain.curation.SuggestionStatus;
 import dev.parlance.domain.curation.Synonym;
 import dev.parlance.domain.curation.TableDescription;
+import dev.parlance.domain.curation.ValueLabel;
 import dev.parlance.domain.curation.VerifiedQuery;
 import dev.parlance.domain.curation.VerifiedStatus;
+import dev.parlance.domain.curation.ViewKind;
 import dev.parlance.domain.governance.UserIdentity;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -47,20 +54,49 @@ public class CurationPages extends PageServlet {
   @Inject transient StewardCurationUseCase curation;
   @Inject transient CurateItemsUseCase items;
   @Inject transient ReviewSuggestionsUseCase suggestions;
+  @Inject transient CheckViewUseCase views;
+  @Inject transient CurationQualityUseCase quality;
+
+  static final String EXPORT_PATH = "/portal/curation/export";
+  private static final String YAML = "application/yaml";
+  private static final int QUALITY_VERSIONS = 5;
+
+  private static final Page CURATION =
+      Page.of("curation", "Curation", "curation", SourceAccess.STEWARD, SourceAccess.ADMIN);
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
+    if (EXPORT_PATH.equals(request.getServletPath())) {
+      page(request, response, CURATION, (user, model) -> export(request, response, user));
+      return;
+    }
     page(
         request,
         response,
-        "curation",
-        "Curation",
-        "curation",
-        (user, model) -> {
-          requireRole(user, SourceAccess.STEWARD, SourceAccess.ADMIN);
-          show(user, chosen(request, user, model), model);
-        });
+        CURATION,
+        (user, model) -> show(request, user, chosen(request, user, model), model));
+  }
+
+  /** The curation file of the draft or the published curation, as a download. */
+  private void export(HttpServletRequest request, HttpServletResponse response, UserIdentity user)
+      throws IOException {
+    String source = field(request, "source");
+    String ref = field(request, "ref").isEmpty() ? "published" : field(request, "ref");
+    String yaml = curation.export(user, source, CurationRef.parse(ref));
+    response.setContentType(YAML);
+    response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+    response.setHeader("Cache-Control", "no-store");
+    response.setHeader(
+        "Content-Disposition",
+        "attachment; filename=\"" + fileName(source) + "-curation-" + fileName(ref) + ".yaml\"");
+    response.getWriter().write(yaml);
+    // Committed now, so the page renders nothing after the file.
+    response.flushBuffer();
+  }
+
+  private static String fileName(String text) {
+    return text.replaceAll("[^A-Za-z0-9_.-]", "_");
   }
 
   @Override
@@ -69,17 +105,14 @@ public class CurationPages extends PageServlet {
     page(
         request,
         response,
-        "curation",
-        "Curation",
-        "curation",
+        CURATION,
         (user, model) -> {
-          requireRole(user, SourceAccess.STEWARD, SourceAccess.ADMIN);
           String source = chosen(request, user, model);
           try {
             model.put("notice", act(request, user, source, model));
           } finally {
             // Whatever the action did, the page shows the working copy as it is now.
-            show(user, source, model);
+            show(request, user, source, model);
           }
         });
   }
@@ -125,6 +158,56 @@ public class CurationPages extends PageServlet {
                 Optional.empty(),
                 Optional.empty()));
         return "Saved the description of " + target + " in the draft.";
+      }
+      case "import" -> {
+        // Kept in the box until it is read, so a file that cannot be read is corrected in place.
+        model.put("yaml", text(request, "yaml"));
+        curation.importFile(user, source, text(request, "yaml"));
+        model.remove("yaml");
+        return "Imported the curation file as the draft; its changes are below.";
+      }
+      case "check-view", "define-view" -> {
+        CurateItemsUseCase.ViewDefinition definition = viewDefinition(request, model);
+        if (action.equals("check-view")) {
+          ViewTrial trial = views.check(user, source, definition);
+          model.put("trial", trialModel(trial));
+          model.put(
+              "editor",
+              editorModel(
+                  definition.name(), field(request, "kind"), definition.sql(), trial.line()));
+          return trial.passed()
+              ? "View " + trial.view() + " runs: " + trial.rowCount() + " row(s)."
+              : "View " + trial.view() + " does not pass the check; see the editor.";
+        }
+        items.defineView(user, source, definition);
+        return "Saved view " + definition.name() + " in the draft.";
+      }
+      case "dictionary" -> {
+        String target = field(request, "target");
+        model.put("dictionary", dictionaryModel(target, text(request, "values")));
+        items.describe(
+            user,
+            source,
+            new CurateItemsUseCase.Describe(
+                target,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of(ValueDictionaryText.parse(text(request, "values"))),
+                Optional.empty()));
+        model.remove("dictionary");
+        return "Saved the value dictionary of " + target + " in the draft.";
+      }
+      case "quality" -> {
+        int last = number(request, "versions", QUALITY_VERSIONS);
+        model.put("qualityVersions", last);
+        CurationQualityUseCase.Quality measured = quality.recallByVersion(user, source, last);
+        model.put("quality", qualityModel(measured));
+        return "Measured the recall of "
+            + measured.versions().size()
+            + " version(s) in "
+            + String.format(Locale.ROOT, "%.1f", measured.elapsedMs() / 1000.0)
+            + " s.";
       }
       case "hint" -> {
         items.addHint(user, source, field(request, "hint"));
@@ -213,28 +296,76 @@ public class CurationPages extends PageServlet {
     return views;
   }
 
-  private void show(UserIdentity user, String source, Map<String, Object> model) {
+  private void show(
+      HttpServletRequest request, UserIdentity user, String source, Map<String, Object> model) {
     StewardCurationUseCase.WorkingCopy copy = curation.workingCopy(user, source);
     Curation working = copy.curation();
     model.put("draft", copy.draft());
     model.put("basedOn", copy.basedOn());
     copy.editedBy().ifPresent(by -> model.put("editedBy", by));
+    String here =
+        request.getContextPath()
+            + "/portal/curation?source="
+            + URLEncoder.encode(source, StandardCharsets.UTF_8);
+    String export =
+        request.getContextPath()
+            + EXPORT_PATH
+            + "?source="
+            + URLEncoder.encode(source, StandardCharsets.UTF_8);
+    model.put("exportPublished", export + "&ref=published");
+    model.put("exportDraft", export + "&ref=draft");
+    model.put("hasPublished", copy.basedOn() > 0);
     List<Map<String, Object>> targets = new ArrayList<>();
+    List<Map<String, Object>> columnTargets = new ArrayList<>();
     List<Map<String, Object>> views = new ArrayList<>();
     for (CuratedView view : working.views()) {
-      views.add(
+      Map<String, Object> shown =
           described(
               view.name(),
-              view.kind().name().toLowerCase(Locale.ROOT),
+              view.kind().label(),
               view.description(),
               view.columns(),
-              targets));
+              here,
+              targets,
+              columnTargets);
+      shown.put(
+          "editHref", here + "&view=" + URLEncoder.encode(view.name(), StandardCharsets.UTF_8));
+      views.add(shown);
     }
     for (TableDescription table : working.tables()) {
-      views.add(described(table.table(), "table", table.description(), table.columns(), targets));
+      views.add(
+          described(
+              table.table(),
+              "table",
+              table.description(),
+              table.columns(),
+              here,
+              targets,
+              columnTargets));
     }
     model.put("views", views);
     model.put("targets", targets);
+    model.putIfAbsent("qualityVersions", QUALITY_VERSIONS);
+    if (!model.containsKey("editor")) {
+      String chosenView = field(request, "view");
+      model.put(
+          "editor",
+          working
+              .view(chosenView)
+              .map(v -> editorModel(v.name(), v.kind().label(), v.sql(), Optional.empty()))
+              .orElseGet(() -> editorModel("", ViewKind.CONCEPTUAL.label(), "", Optional.empty())));
+    }
+    if (!model.containsKey("dictionary")) {
+      String column = field(request, "column");
+      model.put(
+          "dictionary",
+          dictionaryModel(column, ValueDictionaryText.format(dictionaryOf(working, column))));
+    }
+    Object dictionaryTarget = ((Map<?, ?>) model.get("dictionary")).get("target");
+    for (Map<String, Object> option : columnTargets) {
+      option.put("selected", option.get("target").equals(dictionaryTarget));
+    }
+    model.put("columnTargets", columnTargets);
     model.put("hints", numbered(working.hints()));
     List<Map<String, Object>> synonyms = new ArrayList<>();
     for (Synonym s : working.synonyms()) {
@@ -300,14 +431,152 @@ public class CurationPages extends PageServlet {
       String kind,
       String description,
       List<DataDescription> columns,
-      List<Map<String, Object>> targets) {
+      String here,
+      List<Map<String, Object>> targets,
+      List<Map<String, Object>> columnTargets) {
     targets.add(Map.of("target", name));
     List<Map<String, Object>> cols = new ArrayList<>();
     for (DataDescription c : columns) {
-      cols.add(Map.of("column", c.column(), "meaning", c.meaning(), "unit", c.unit()));
-      targets.add(Map.of("target", name + "." + c.column()));
+      String target = name + "." + c.column();
+      cols.add(
+          Map.of(
+              "column", c.column(),
+              "meaning", c.meaning(),
+              "unit", c.unit(),
+              "values", c.dictionaryText(),
+              "dictionaryHref",
+                  here
+                      + "&column="
+                      + URLEncoder.encode(target, StandardCharsets.UTF_8)
+                      + "#dictionary-form"));
+      targets.add(Map.of("target", target));
+      columnTargets.add(new HashMap<>(Map.of("target", target)));
     }
-    return Map.of("name", name, "kind", kind, "description", description, "columns", cols);
+    Map<String, Object> shown = new HashMap<>();
+    shown.put("name", name);
+    shown.put("kind", kind);
+    shown.put("description", description);
+    shown.put("columns", cols);
+    return shown;
+  }
+
+  /** The value dictionary of NAME.COLUMN in the working copy; empty when it has none. */
+  private static List<ValueLabel> dictionaryOf(Curation working, String target) {
+    int dot = target.indexOf('.');
+    if (dot < 0) {
+      return List.of();
+    }
+    String name = target.substring(0, dot);
+    String column = target.substring(dot + 1);
+    Optional<DataDescription> described =
+        working
+            .view(name)
+            .flatMap(v -> v.column(column))
+            .or(() -> working.table(name).flatMap(t -> t.column(column)));
+    return described.map(DataDescription::values).orElse(List.of());
+  }
+
+  private static Map<String, Object> dictionaryModel(String target, String values) {
+    Map<String, Object> dictionary = new HashMap<>();
+    dictionary.put("target", target);
+    dictionary.put("values", values);
+    return dictionary;
+  }
+
+  /** The view the form posted, kept in the editor whatever becomes of it. */
+  private static CurateItemsUseCase.ViewDefinition viewDefinition(
+      HttpServletRequest request, Map<String, Object> model) {
+    String name = field(request, "view");
+    String kind = field(request, "kind");
+    String sql = text(request, "sql");
+    model.put("editor", editorModel(name, kind, sql, Optional.empty()));
+    return new CurateItemsUseCase.ViewDefinition(name, ViewKind.parse(kind), sql);
+  }
+
+  /** The SQL editor: the view's name, kind and SQL, its lines numbered, a failing one marked. */
+  private static Map<String, Object> editorModel(
+      String name, String kind, String sql, Optional<Integer> badLine) {
+    Map<String, Object> editor = new HashMap<>();
+    editor.put("name", name);
+    editor.put("sql", sql);
+    editor.put("isNew", name.isEmpty());
+    List<Map<String, Object>> kinds = new ArrayList<>();
+    for (ViewKind k : ViewKind.values()) {
+      kinds.add(
+          Map.of(
+              "value", k.label(),
+              "label", k.label().replace('-', ' '),
+              "selected", k.label().equals(kind)));
+    }
+    editor.put("kinds", kinds);
+    List<Map<String, Object>> lines = new ArrayList<>();
+    List<String> texts = sql.lines().toList();
+    for (int i = 0; i < texts.size(); i++) {
+      lines.add(
+          Map.of(
+              "number",
+              i + 1,
+              "text",
+              texts.get(i),
+              "bad",
+              badLine.isPresent() && badLine.get() == i + 1));
+    }
+    editor.put("lines", lines);
+    return editor;
+  }
+
+  private static Map<String, Object> trialModel(ViewTrial trial) {
+    Map<String, Object> shown = new HashMap<>();
+    shown.put("passed", trial.passed());
+    shown.put("problems", trial.problems());
+    trial.line().ifPresent(line -> shown.put("line", line));
+    shown.put("rowCount", trial.rowCount());
+    shown.put("columns", trial.columns());
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (List<Object> row : trial.sample()) {
+      rows.add(Map.of("cells", row.stream().map(v -> v == null ? "NULL" : v.toString()).toList()));
+    }
+    shown.put("rows", rows);
+    shown.put("hasRows", !rows.isEmpty());
+    return shown;
+  }
+
+  /** The recall per version as a table and as the chart's data (a line per budget). */
+  private static Map<String, Object> qualityModel(CurationQualityUseCase.Quality measured) {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    List<String> labels = new ArrayList<>();
+    Map<String, List<Object>> series = new java.util.LinkedHashMap<>();
+    for (int budget : measured.budgets()) {
+      series.put("R@" + budget, new ArrayList<>());
+    }
+    for (CurationQualityUseCase.VersionRecall v : measured.versions()) {
+      labels.add("v" + v.version());
+      List<Map<String, Object>> cells = new ArrayList<>();
+      for (int budget : measured.budgets()) {
+        Double recall = v.recall().get(budget);
+        series.get("R@" + budget).add(recall);
+        cells.add(
+            Map.of("value", recall == null ? "–" : String.format(Locale.ROOT, "%.3f", recall)));
+      }
+      Map<String, Object> row = new HashMap<>();
+      row.put("version", v.version());
+      row.put("note", v.note());
+      row.put("questions", v.questions());
+      row.put("cells", cells);
+      row.put("skipped", v.skipped().orElse(""));
+      rows.add(row);
+    }
+    Map<String, Object> shown = new HashMap<>();
+    shown.put("budgets", measured.budgets().stream().map(b -> "R@" + b).toList());
+    shown.put("rows", rows);
+    shown.put("data", Json.of(Map.of("labels", labels, "series", series)));
+    return shown;
+  }
+
+  /** A text field as typed (line breaks and indentation kept); empty when absent. */
+  private static String text(HttpServletRequest request, String name) {
+    String value = request.getParameter(name);
+    return value == null ? "" : value;
   }
 
   private static List<Map<String, Object>> numbered(List<String> texts) {

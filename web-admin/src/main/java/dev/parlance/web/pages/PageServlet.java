@@ -36,21 +36,35 @@ abstract class PageServlet extends HttpServlet {
   }
 
   /**
-   * Runs {@code work} and renders {@code template} in the layout. An expected failure is shown on
-   * the same page when {@code inline} applies (the form stays filled), else as an error page.
+   * What names a page, said once for its GET and POST: its template, its title, its entry in the
+   * navigation and the roles it is for (none: every signed-in user; the use cases decide).
+   */
+  record Page(String template, String title, String nav, List<String> roles) {
+    Page {
+      roles = List.copyOf(roles);
+    }
+
+    static Page of(String template, String title, String nav, String... roles) {
+      return new Page(template, title, nav, List.of(roles));
+    }
+  }
+
+  /**
+   * Runs {@code work} and renders the page's template in the layout. An expected failure is shown
+   * on the same page when {@code inline} applies (the form stays filled), else as an error page.
    */
   protected final void page(
-      HttpServletRequest request,
-      HttpServletResponse response,
-      String template,
-      String title,
-      String nav,
-      Work work)
+      HttpServletRequest request, HttpServletResponse response, Page page, Work work)
       throws IOException {
     UserIdentity user = caller.get();
-    Map<String, Object> model = layout(request, response, user, title, nav);
+    String template = page.template();
+    String title = page.title();
+    Map<String, Object> model = layout(request, response, user, title, page.nav());
     int status = 200;
     try {
+      if (!page.roles().isEmpty()) {
+        requireRole(user, page.roles().toArray(String[]::new));
+      }
       work.run(user, model);
       if (response.isCommitted()) {
         return;
@@ -77,6 +91,18 @@ abstract class PageServlet extends HttpServlet {
     }
     response.setStatus(status);
     write(response, template, model);
+  }
+
+  /** The same, the page named by its parts (pages not yet on a {@link Page} descriptor). */
+  protected final void page(
+      HttpServletRequest request,
+      HttpServletResponse response,
+      String template,
+      String title,
+      String nav,
+      Work work)
+      throws IOException {
+    page(request, response, Page.of(template, title, nav), work);
   }
 
   static Map<String, Object> layout(

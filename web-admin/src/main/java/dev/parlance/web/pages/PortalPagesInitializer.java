@@ -30,7 +30,12 @@ public final class PortalPagesInitializer implements ServletContainerInitializer
         "/portal/history",
         "/portal/feedback",
         "/portal/reading");
-    register(context, "portal-curation", CurationPages.class, "/portal/curation");
+    register(
+        context,
+        "portal-curation",
+        CurationPages.class,
+        "/portal/curation",
+        CurationPages.EXPORT_PATH);
     register(
         context, "portal-explore", ExplorePages.class, "/portal/catalog", "/portal/answer.xlsx");
     register(

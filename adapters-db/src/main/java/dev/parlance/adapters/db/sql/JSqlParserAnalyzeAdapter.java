@@ -25,7 +25,7 @@ final class JSqlParserAnalyzeAdapter implements AnalyzeSqlPort {
     try {
       statement = CCJSqlParserUtil.parse(sql);
     } catch (JSQLParserException | RuntimeException e) {
-      return SqlShape.unreadable("cannot parse SQL: " + firstLine(e.getMessage()));
+      return SqlShape.unreadable("cannot parse SQL: " + parseProblem(e));
     }
     if (!(statement instanceof Select select)) {
       return new SqlShape(
@@ -118,6 +118,16 @@ final class JSqlParserAnalyzeAdapter implements AnalyzeSqlPort {
       out.append(p);
     }
     return out.toString();
+  }
+
+  // JSqlParser's own message is the statement; its cause (the grammar's ParseException) says what
+  // was found where: "Encountered: <S_IDENTIFIER> / "t", at line 3, column 6, in lexical state …".
+  private static String parseProblem(Exception e) {
+    Throwable cause = e.getCause();
+    if (e instanceof JSQLParserException && cause != null && cause.getMessage() != null) {
+      return firstLine(cause.getMessage()).replaceFirst(",? in lexical state \\w+\\.?$", "");
+    }
+    return firstLine(e.getMessage());
   }
 
   private static String firstLine(String message) {

@@ -72,6 +72,17 @@ class SqlAnalysisTest {
   }
 
   @Test
+  void should_name_the_line_and_column_where_the_statement_stops_parsing() {
+    assertThat(analyzer.analyze("SELECT IN_CD,\n IN_ID\nFORM TB_IN", CATALOG).problem())
+        .hasValueSatisfying(
+            problem ->
+                assertThat(problem)
+                    .startsWith("cannot parse SQL: ")
+                    .contains("at line 3, column 6")
+                    .doesNotContain("lexical state"));
+  }
+
+  @Test
   void should_see_a_model_saying_it_cannot_answer_when_it_reads_no_table_or_selects_constants() {
     for (String answerless :
         List.of(

@@ -3,9 +3,11 @@ package dev.parlance.deploy.cli;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.parlance.application.curation.CurationQualityUseCase;
 import dev.parlance.application.curation.CurationRecallReport;
 import dev.parlance.application.curation.CurationRecallUseCase;
 import dev.parlance.application.curation.MissingBaseSqlException;
+import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.retrieval.RetrievalMode;
 import jakarta.inject.Inject;
 import java.io.IOException;
@@ -34,6 +36,7 @@ final class BenchCurationCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
   @Inject CurationRecallUseCase recall;
+  @Inject CurationQualityUseCase quality;
 
   @Option(
       names = "--source",
@@ -64,9 +67,20 @@ final class BenchCurationCommand implements Callable<Integer> {
   @Option(names = "--json", description = "also write the results as JSON to this file")
   Path json;
 
+  @Option(
+      names = "--versions",
+      paramLabel = "N",
+      description =
+          "instead: the curated side's recall (default mode, R@5/10/20) of each of the last N"
+              + " published versions, as the curation page charts it (no --json)")
+  Integer versions;
+
   @Override
   public Integer call() throws IOException {
     ParlanceCli cli = ParlanceCli.of(spec);
+    if (versions != null) {
+      return byVersion(cli);
+    }
     Map<String, String> base = Map.of();
     if (baseSql != null) {
       if (!Files.isRegularFile(baseSql)) {
@@ -115,6 +129,32 @@ final class BenchCurationCommand implements Callable<Integer> {
           .writeValue(json.toFile(), report);
       cli.out().println("wrote " + json);
     }
+    return ParlanceCli.OK;
+  }
+
+  private int byVersion(ParlanceCli cli) {
+    // The command line's operator owns the installation, as for bench governance.
+    CurationQualityUseCase.Quality measured =
+        quality.recallByVersion(UserIdentity.of("parlance-bench", "admin"), source, versions);
+    List<String> header = new ArrayList<>(List.of("VERSION", "NOTE", "QUESTIONS"));
+    measured.budgets().forEach(b -> header.add("R@" + b));
+    List<List<Object>> rows = new ArrayList<>();
+    for (CurationQualityUseCase.VersionRecall v : measured.versions()) {
+      List<Object> row = new ArrayList<>(List.of(v.version(), v.note(), v.questions()));
+      for (int b : measured.budgets()) {
+        Double r = v.recall().get(b);
+        row.add(r == null ? "-" : String.format(Locale.ROOT, "%.3f", r));
+      }
+      rows.add(row);
+    }
+    TextTable.print(cli.out(), header, rows, 40);
+    cli.out()
+        .printf(
+            Locale.ROOT,
+            "measured %d version(s) of %s in %.1f s%n",
+            measured.versions().size(),
+            measured.source(),
+            measured.elapsedMs() / 1000.0);
     return ParlanceCli.OK;
   }
 }

@@ -834,4 +834,94 @@ class PortalPagesIT {
       analyst.assertAccessible("follow-up answer");
     }
   }
+
+  // journeys of branch steward
+
+  @Test
+  @Order(13)
+  void should_check_a_views_sql_refuse_an_unreadable_file_by_its_line_and_chart_recall() {
+    try (PortalBrowser steward = as("steward")) {
+      steward.open("/portal/curation?source=demo&view=maintenance_order");
+      steward.driver.findElement(By.id("check-view-button")).click();
+      steward.wait(120).until(d -> steward.has("trial-row-count"));
+      assertThat(Long.parseLong(steward.text("trial-row-count"))).isPositive();
+      assertThat(steward.all("#trial-rows tbody tr")).isNotEmpty();
+      steward.screenshot("curation-view-check");
+      steward.assertAccessible("curation view editor");
+
+      WebElement sql = steward.driver.findElement(By.id("view-sql"));
+      sql.clear();
+      sql.sendKeys("SELECT MO_ID AS order_id\nFORM TB_MO");
+      steward.driver.findElement(By.id("check-view-button")).click();
+      steward
+          .wait(60)
+          .until(
+              d ->
+                  steward.has("trial-result") && steward.text("trial-result").startsWith("Line 2"));
+      assertThat(steward.all("#view-sql-preview li.bad-line")).hasSize(1);
+
+      steward.open("/portal/curation?source=demo");
+      String before = steward.text("working-copy");
+      steward.driver.findElement(By.id("import-yaml")).sendKeys("source: demo\nviewz: []\n");
+      steward.driver.findElement(By.id("import-button")).click();
+      steward.wait(60).until(d -> steward.has("error"));
+      assertThat(steward.text("error")).containsPattern("line \\d+");
+      assertThat(steward.text("working-copy")).isEqualTo(before);
+      steward.assertAccessible("curation import refused");
+
+      WebElement versions = steward.driver.findElement(By.id("quality-versions"));
+      versions.clear();
+      versions.sendKeys("1");
+      steward.driver.findElement(By.id("quality-button")).click();
+      steward.wait(240).until(d -> steward.has("quality"));
+      assertThat(steward.all("#quality tbody tr")).hasSize(1);
+      steward.screenshot("curation-quality");
+      steward.assertAccessible("curation quality");
+    }
+  }
+
+  /** The server's threads, beside the screenshots, for a journey that waited in vain. */
+  private static void threadDump(String name) {
+    String server = System.getProperty("parlance.it.server", "parlance-it");
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    ProcessHandle.allProcesses()
+        .filter(
+            p ->
+                p.info().commandLine().orElse("").contains(System.getProperty("parlance.wlp"))
+                    && p.info().commandLine().orElse("").strip().endsWith(" " + server))
+        .forEach(
+            p -> {
+              try {
+                Path out =
+                    Path.of(System.getProperty("parlance.screenshots"), name + "-threads.txt");
+                Files.createDirectories(out.getParent());
+                new ProcessBuilder(jcmd.toString(), String.valueOf(p.pid()), "Thread.print")
+                    .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
+                    .start()
+                    .waitFor();
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+  }
+
+  private static long sizeOf(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
 }

@@ -17,6 +17,8 @@ import dev.parlance.application.answer.GiveFeedbackUseCase;
 import dev.parlance.application.answer.SpendReportService;
 import dev.parlance.application.answer.SpendReportUseCase;
 import dev.parlance.application.ask.AskQuestionUseCase;
+import dev.parlance.application.curation.CheckViewService;
+import dev.parlance.application.curation.CheckViewUseCase;
 import dev.parlance.application.curation.CurateItemsService;
 import dev.parlance.application.curation.CurateItemsUseCase;
 import dev.parlance.application.curation.EditCurationUseCase;
@@ -62,11 +64,13 @@ import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.PublishedCurationPort;
 import dev.parlance.domain.curation.SuggestionsPort;
 import dev.parlance.domain.evaluation.ListBenchmarkRunsPort;
+import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.RecordActionPort;
 import dev.parlance.domain.governance.SearchAuditPort;
 import dev.parlance.domain.identity.ManageUsersPort;
 import dev.parlance.domain.source.DataSourcesPort;
+import dev.parlance.domain.sql.AnalyzeSqlPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -80,6 +84,9 @@ import java.time.Clock;
  */
 @ApplicationScoped
 public class PortalProducers {
+
+  /** The first rows a steward sees when trying a view's SQL on the curation page. */
+  private static final int VIEW_SAMPLE_ROWS = 5;
 
   // ---- the portal's stores
 
@@ -289,6 +296,17 @@ public class PortalProducers {
   @ApplicationScoped
   CurateItemsUseCase curateItems(EditCurationUseCase edits, PublishCurationUseCase publisher) {
     return new CurateItemsService(edits, publisher);
+  }
+
+  @Produces
+  @ApplicationScoped
+  CheckViewUseCase checkView(
+      EditCurationUseCase edits,
+      DataSourcesPort sources,
+      GovernancePoliciesPort policies,
+      ExecuteQueryPort execution,
+      AnalyzeSqlPort analyzer) {
+    return new CheckViewService(edits, sources, policies, execution, analyzer, VIEW_SAMPLE_ROWS);
   }
 
   @Produces

@@ -13,6 +13,8 @@ import dev.parlance.application.benchmark.GovernanceBenchmarkUseCase;
 import dev.parlance.application.benchmark.RetrievalBenchmarkService;
 import dev.parlance.application.benchmark.RetrievalBenchmarkUseCase;
 import dev.parlance.application.curation.CuratedContextService;
+import dev.parlance.application.curation.CurationQualityService;
+import dev.parlance.application.curation.CurationQualityUseCase;
 import dev.parlance.application.curation.CurationRecallService;
 import dev.parlance.application.curation.CurationRecallUseCase;
 import dev.parlance.application.curation.EditCurationService;
@@ -390,6 +392,27 @@ public class UseCaseProducers {
             source.equals(DemoDatabase.SOURCE_NAME)
                 ? DemoDatabase.baseTableSql()
                 : java.util.Map.of());
+  }
+
+  /** Recall per published version, for the curation page and {@code bench curation --versions}. */
+  @Produces
+  @ApplicationScoped
+  CurationQualityUseCase curationQuality(
+      DataSourcesPort sources,
+      CurationStorePort store,
+      CatalogReaders catalogs,
+      QueryColumnsPort queryColumns,
+      IndexSchemaUseCase indexer,
+      RetrieveSchemaUseCase retriever) {
+    return new CurationQualityService(
+        sources,
+        store,
+        catalogs.withSamples(),
+        catalogs.curated(),
+        queryColumns,
+        indexer,
+        retriever,
+        Clock.systemUTC());
   }
 
   // ---- benchmarks
