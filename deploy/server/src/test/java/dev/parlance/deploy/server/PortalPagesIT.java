@@ -879,49 +879,4 @@ class PortalPagesIT {
       steward.assertAccessible("curation quality");
     }
   }
-
-  /** The server's threads, beside the screenshots, for a journey that waited in vain. */
-  private static void threadDump(String name) {
-    String server = System.getProperty("parlance.it.server", "parlance-it");
-    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-    ProcessHandle.allProcesses()
-        .filter(
-            p ->
-                p.info().commandLine().orElse("").contains(System.getProperty("parlance.wlp"))
-                    && p.info().commandLine().orElse("").strip().endsWith(" " + server))
-        .forEach(
-            p -> {
-              try {
-                Path out =
-                    Path.of(System.getProperty("parlance.screenshots"), name + "-threads.txt");
-                Files.createDirectories(out.getParent());
-                new ProcessBuilder(jcmd.toString(), String.valueOf(p.pid()), "Thread.print")
-                    .redirectErrorStream(true)
-                    .redirectOutput(out.toFile())
-                    .start()
-                    .waitFor();
-              } catch (IOException e) {
-                throw new UncheckedIOException(e);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            });
-  }
-
-  private static long sizeOf(Path file) {
-    try {
-      return Files.size(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
-  }
 }
