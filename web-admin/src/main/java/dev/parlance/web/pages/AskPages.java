@@ -3,16 +3,20 @@ package dev.parlance.web.pages;
 import dev.parlance.application.answer.AnswerHistoryUseCase;
 import dev.parlance.application.answer.AnswerHistoryUseCase.HistoryPage;
 import dev.parlance.application.answer.AnswerQuestionUseCase;
+import dev.parlance.application.answer.AnswerQuestionUseCase.RecordedAnswer;
 import dev.parlance.application.answer.GiveFeedbackUseCase;
 import dev.parlance.application.ask.AskProgress;
 import dev.parlance.application.source.UseSourcesUseCase;
 import dev.parlance.domain.answer.AnswerRecord;
 import dev.parlance.domain.answer.Verdict;
 import dev.parlance.domain.governance.UserIdentity;
+import dev.parlance.web.ask.AskExecutor;
 import jakarta.inject.Inject;
+import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -21,6 +25,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Staff pages: ask a question ({@code /portal/ask}), their history ({@code /portal/history}) and
@@ -31,6 +38,7 @@ import java.util.OptionalInt;
 public class AskPages extends PageServlet {
 
   private static final long serialVersionUID = 1L;
+  private static final Logger LOG = Logger.getLogger(AskPages.class.getName());
 
   /** The page shows the answer when it is complete; the stages it took are in the answer. */
   private static final AskProgress NO_PROGRESS = (stage, done, total) -> {};
@@ -39,6 +47,7 @@ public class AskPages extends PageServlet {
   @Inject transient AnswerQuestionUseCase questions;
   @Inject transient AnswerHistoryUseCase history;
   @Inject transient GiveFeedbackUseCase feedback;
+  @Inject transient AskExecutor executor;
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
@@ -71,7 +80,14 @@ public class AskPages extends PageServlet {
       throws IOException {
     switch (request.getServletPath()) {
       case "/portal/ask" ->
-          page(request, response, "ask", "Ask", "ask", (user, model) -> ask(request, user, model));
+          page(
+              request,
+              response,
+              "ask",
+              "Ask",
+              "ask",
+              (user, model) -> ask(request, user, model, NO_PROGRESS));
+      case "/portal/ask/stream" -> liveAnswer(request, response);
       case "/portal/feedback" ->
           page(
               request,
@@ -121,7 +137,19 @@ public class AskPages extends PageServlet {
     model.put("noSources", options.isEmpty());
   }
 
-  private void ask(HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
+  private RecordedAnswer ask(
+      HttpServletRequest request,
+      UserIdentity user,
+      Map<String, Object> model,
+      AskProgress progress) {
+    RecordedAnswer answer = questions.ask(command(request, user, model), progress);
+    model.put("answer", AnswerView.of(answer));
+    return answer;
+  }
+
+  /** The question the ask form posted; the form stays filled whatever happens next. */
+  private AnswerQuestionUseCase.Command command(
+      HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
     String source = field(request, "source");
     String question = field(request, "question");
     model.put("question", question);
@@ -129,12 +157,8 @@ public class AskPages extends PageServlet {
     if (source.isEmpty()) {
       throw new IllegalArgumentException("source: choose a source to ask about");
     }
-    var answer =
-        questions.ask(
-            new AnswerQuestionUseCase.Command(
-                user, source, question, Optional.empty(), OptionalInt.empty()),
-            NO_PROGRESS);
-    model.put("answer", AnswerView.of(answer));
+    return new AnswerQuestionUseCase.Command(
+        user, source, question, Optional.empty(), OptionalInt.empty());
   }
 
   private void history(HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
@@ -192,5 +216,95 @@ public class AskPages extends PageServlet {
       case "wrong", "WRONG" -> "WRONG";
       default -> throw new IllegalArgumentException("verdict: say right or wrong");
     };
+  }
+
+  // Live answer (branch report): the ask page's script posts the ask form here and shows the
+  // pipeline's stages as they happen, then the answer.
+
+  /** How long a streamed question may run before the container ends its request. */
+  static final long LIVE_ANSWER_TIMEOUT_MILLIS = 10 * 60 * 1000L;
+
+  /**
+   * {@code POST /portal/ask/stream}: the ask form's question, answered on the ask executor while
+   * its stages stream to the page as Server-Sent Events ({@link AskEvents}); the last event carries
+   * the page the plain form post answers with. Bad input and refusals come before the stream opens,
+   * as that page with its status (400, 403, 404); a full executor answers 503 the same way. One
+   * request does the whole question: nothing is kept for a later request.
+   */
+  private void liveAnswer(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    UserIdentity user = caller.get();
+    Rendered refused =
+        render(
+            request,
+            response,
+            user,
+            "ask",
+            "Ask",
+            "ask",
+            (u, model) -> questions.requireAllowed(u, command(request, u, model).source()));
+    if (refused.status() != HttpServletResponse.SC_OK) {
+      send(response, refused);
+      return;
+    }
+    AsyncContext async = request.startAsync();
+    async.setTimeout(LIVE_ANSWER_TIMEOUT_MILLIS);
+    try {
+      executor.get().execute(() -> streamAnswer(request, response, user, async));
+    } catch (RejectedExecutionException busy) {
+      send(
+          response,
+          render(
+              request,
+              response,
+              user,
+              "ask",
+              "Ask",
+              "ask",
+              (u, model) -> {
+                command(request, u, model);
+                throw busy;
+              }));
+      async.complete();
+    }
+  }
+
+  /** The events of one question, ending with its page; runs on the ask executor. */
+  void streamAnswer(
+      HttpServletRequest request,
+      HttpServletResponse response,
+      UserIdentity user,
+      AsyncContext async) {
+    try {
+      response.setContentType("text/event-stream");
+      response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+      response.setHeader("Cache-Control", "no-store");
+      AskEvents events =
+          new AskEvents(new OutputStreamWriter(response.getOutputStream(), StandardCharsets.UTF_8));
+      RecordedAnswer[] answered = new RecordedAnswer[1];
+      Rendered page =
+          render(
+              request,
+              response,
+              user,
+              "ask",
+              "Ask",
+              "ask",
+              (u, model) -> answered[0] = ask(request, u, model, events));
+      if (answered[0] != null && page.status() == HttpServletResponse.SC_OK) {
+        events.answer(answered[0].id(), page.html());
+      } else {
+        events.problem(page.status(), page.error(), page.html());
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.log(Level.WARNING, "the live answer of " + user.name() + " failed", e);
+    } finally {
+      async.complete();
+    }
+  }
+
+  private static void send(HttpServletResponse response, Rendered page) throws IOException {
+    response.setStatus(page.status());
+    write(response, page.html());
   }
 }
