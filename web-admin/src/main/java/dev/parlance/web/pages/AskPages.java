@@ -13,13 +13,17 @@ import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.web.ask.AskExecutor;
 import jakarta.inject.Inject;
 import jakarta.servlet.AsyncContext;
+import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -250,7 +254,8 @@ public class AskPages extends PageServlet {
     AsyncContext async = request.startAsync();
     async.setTimeout(LIVE_ANSWER_TIMEOUT_MILLIS);
     try {
-      executor.get().execute(() -> streamAnswer(request, response, user, async));
+      HttpServletRequest read = new ReadRequest(request);
+      executor.get().execute(() -> streamAnswer(read, response, user, async));
     } catch (RejectedExecutionException busy) {
       send(
           response,
@@ -300,6 +305,66 @@ public class AskPages extends PageServlet {
       LOG.log(Level.WARNING, "the live answer of " + user.name() + " failed", e);
     } finally {
       async.complete();
+    }
+  }
+
+  /**
+   * The request as read on its own thread, for the ask executor's: its form fields, cookies and
+   * paths. Open Liberty keeps a request's parsed parameters per thread, and the body can be read
+   * only once, so another thread would find no form at all.
+   */
+  static final class ReadRequest extends HttpServletRequestWrapper {
+
+    private final Map<String, String[]> fields;
+    private final Cookie[] cookies;
+    private final String contextPath;
+    private final String requestUri;
+
+    ReadRequest(HttpServletRequest request) {
+      super(request);
+      Map<String, String[]> form = new HashMap<>();
+      request.getParameterMap().forEach((name, values) -> form.put(name, values.clone()));
+      this.fields = Map.copyOf(form);
+      this.cookies = request.getCookies();
+      this.contextPath = request.getContextPath();
+      this.requestUri = request.getRequestURI();
+    }
+
+    @Override
+    public String getParameter(String name) {
+      String[] values = fields.get(name);
+      return values == null || values.length == 0 ? null : values[0];
+    }
+
+    @Override
+    public String[] getParameterValues(String name) {
+      String[] values = fields.get(name);
+      return values == null ? null : values.clone();
+    }
+
+    @Override
+    public Map<String, String[]> getParameterMap() {
+      return fields;
+    }
+
+    @Override
+    public Enumeration<String> getParameterNames() {
+      return Collections.enumeration(fields.keySet());
+    }
+
+    @Override
+    public Cookie[] getCookies() {
+      return cookies == null ? null : cookies.clone();
+    }
+
+    @Override
+    public String getContextPath() {
+      return contextPath;
+    }
+
+    @Override
+    public String getRequestURI() {
+      return requestUri;
     }
   }
 

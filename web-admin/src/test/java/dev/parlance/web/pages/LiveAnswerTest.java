@@ -14,9 +14,11 @@ import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.source.Dialect;
 import dev.parlance.web.ask.AskExecutor;
 import dev.parlance.web.identity.CallerIdentity;
+import dev.parlance.web.security.CsrfFilter;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayOutputStream;
@@ -115,7 +117,7 @@ class LiveAnswerTest {
 
   @Test
   void should_stream_the_pipelines_stages_then_name_the_answer_with_its_page() throws Exception {
-    pages(LiveAnswerTest::answered, Runnable::run)
+    pages(LiveAnswerTest::answered, LiveAnswerTest::onAnotherThread)
         .doPost(request("demo", "How many installations per region?"), response);
 
     assertThat(sent.contentType).startsWith("text/event-stream");
@@ -137,7 +139,8 @@ class LiveAnswerTest {
     assertThat(last[1])
         .contains("\\u003ctd\\u003eSE\\u003c/td\\u003e")
         .contains("id=\\\"answer-status\\\"\\u003eanswered")
-        .contains("name=\\\"answer\\\" value=\\\"42\\\"");
+        .contains("name=\\\"answer\\\" value=\\\"42\\\"")
+        .contains("name=\\\"_csrf\\\" value=\\\"csrf-token-of-this-browser\\\"");
     assertThat(asked).containsExactly("How many installations per region?");
     assertThat(async.timeout).isEqualTo(AskPages.LIVE_ANSWER_TIMEOUT_MILLIS);
     assertThat(async.completed).isTrue();
@@ -152,7 +155,7 @@ class LiveAnswerTest {
               throw new QuotaExceededException(
                   "your daily token budget is spent", Duration.ofHours(1));
             },
-            Runnable::run)
+            LiveAnswerTest::onAnotherThread)
         .doPost(request("demo", "Spent?"), response);
 
     List<String[]> events = events(sent.body());
@@ -223,6 +226,18 @@ class LiveAnswerTest {
     // Nothing thrown: the question goes on and is recorded; only the events stop.
   }
 
+  /** The ask executor: the question runs on a thread of its own, as on the server. */
+  private static void onAnotherThread(Runnable work) {
+    Thread thread = new Thread(work, "ask-executor");
+    thread.start();
+    try {
+      thread.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
   private static List<String[]> events(String body) {
     List<String[]> events = new ArrayList<>();
     Matcher m = EVENT.matcher(body);
@@ -236,8 +251,14 @@ class LiveAnswerTest {
     return events;
   }
 
+  /**
+   * The ask form's post. As in Open Liberty, the form's fields and the cookies are there only on
+   * the request's own thread (the container keeps parsed parameters per thread).
+   */
   private HttpServletRequest request(String source, String question) {
-    Map<String, String> parameters = Map.of("source", source, "question", question);
+    Map<String, String[]> parameters =
+        Map.of("source", new String[] {source}, "question", new String[] {question});
+    Thread requestThread = Thread.currentThread();
     return (HttpServletRequest)
         Proxy.newProxyInstance(
             getClass().getClassLoader(),
@@ -248,7 +269,18 @@ class LiveAnswerTest {
                   case "getRequestURI" -> "/portal/ask/stream";
                   case "getMethod" -> "POST";
                   case "getContextPath" -> "";
-                  case "getParameter" -> parameters.get((String) args[0]);
+                  case "getParameter" ->
+                      Thread.currentThread() == requestThread
+                          ? parameters.getOrDefault((String) args[0], new String[] {null})[0]
+                          : null;
+                  case "getParameterMap" ->
+                      Thread.currentThread() == requestThread ? parameters : Map.of();
+                  case "getCookies" ->
+                      Thread.currentThread() == requestThread
+                          ? new Cookie[] {
+                            new Cookie(CsrfFilter.COOKIE, "csrf-token-of-this-browser")
+                          }
+                          : null;
                   case "startAsync" -> {
                     async.started = true;
                     yield async.proxy();
