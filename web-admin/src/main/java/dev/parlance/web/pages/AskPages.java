@@ -275,7 +275,7 @@ public class AskPages extends PageServlet {
   }
 
   /** The events of one question, ending with its page; runs on the ask executor. */
-  void streamAnswer(
+  private void streamAnswer(
       HttpServletRequest request,
       HttpServletResponse response,
       UserIdentity user,
