@@ -113,9 +113,69 @@
             return ascending ? c : -c;
           });
           rows.forEach(function (r) { body.appendChild(r); });
+          table.dispatchEvent(new CustomEvent("parlance:sorted"));
         });
       });
     });
+  }
+
+  // ---- exploring (branch explore): example questions, result pages
+
+  // An example question fills the question box (the link itself asks the page with it, without
+  // script); examples belong to one source and hide when another source is chosen.
+  function examples() {
+    var question = document.getElementById("question");
+    var section = document.getElementById("examples");
+    if (!question || !section) return;
+    section.querySelectorAll("a.example").forEach(function (link) {
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        question.value = link.getAttribute("data-question");
+        question.focus();
+      });
+    });
+    var source = document.getElementById("source");
+    if (source) {
+      source.addEventListener("change", function () {
+        section.hidden = source.value !== section.getAttribute("data-source");
+      });
+    }
+  }
+
+  // The result table in pages of data-page-size rows, previous / next; a sort starts again at the
+  // first page. Every row stays in the page (the CSV, the chart): only the others are hidden.
+  function pager() {
+    var table = document.querySelector("table.paged");
+    var nav = document.getElementById("result-pager");
+    if (!table || !nav) return;
+    var size = Number(table.getAttribute("data-page-size")) || 25;
+    var rows = table.tBodies[0].rows;
+    if (rows.length <= size) return;
+    var previous = document.getElementById("result-previous");
+    var next = document.getElementById("result-next");
+    var label = document.getElementById("result-page");
+    var page = 0;
+    function show() {
+      var pages = Math.ceil(rows.length / size);
+      page = Math.min(Math.max(page, 0), pages - 1);
+      for (var i = 0; i < rows.length; i++) rows[i].hidden = Math.floor(i / size) !== page;
+      var box = table.closest(".table-box");
+      if (box) box.scrollTop = 0;
+      label.textContent = "Rows " + (page * size + 1) + "\u2013" + Math.min(rows.length, (page + 1) * size) +
+        " of " + rows.length + " (page " + (page + 1) + " of " + pages + ")";
+      var focused = document.activeElement;
+      previous.disabled = page === 0;
+      next.disabled = page === pages - 1;
+      // A button that just got disabled would drop the keyboard's focus: hand it to the other one.
+      if ((focused === previous || focused === next) && focused.disabled) {
+        (focused === previous ? next : previous).focus();
+      }
+    }
+    nav.hidden = false;
+    previous.addEventListener("click", function () { page--; show(); });
+    next.addEventListener("click", function () { page++; show(); });
+    table.addEventListener("parlance:sorted", function () { page = 0; show(); });
+    show();
   }
 
   // SQL keywords highlighted (text only: the code stays the escaped text the server sent).
@@ -266,6 +326,8 @@
     download();
     sortable();
     refresh();
+    examples();
+    pager();
     liveAnswer();
   }
 

@@ -15,19 +15,20 @@ import java.util.Map;
 
 /**
  * What one user may see of a catalog under a policy: refused relations and hidden columns are gone
- * before any prompt is built, so no prompt names what execution would refuse.
+ * before any prompt is built, so no prompt names what execution would refuse; the catalog a user
+ * browses is cut the same way.
  */
-final class Visibility {
+public final class Visibility {
 
   private final GovernancePolicy policy;
   private final UserIdentity user;
 
-  Visibility(GovernancePolicy policy, UserIdentity user) {
+  public Visibility(GovernancePolicy policy, UserIdentity user) {
     this.policy = policy;
     this.user = user;
   }
 
-  SchemaCatalog visible(SchemaCatalog catalog) {
+  public SchemaCatalog visible(SchemaCatalog catalog) {
     List<Table> tables = new ArrayList<>();
     for (Table t : catalog.tables()) {
       if (!policy.allowsRelation(schema(t.name()), name(t.name()), t.kind() == TableKind.VIEW)) {

@@ -11,6 +11,8 @@ import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
 import dev.parlance.domain.values.IndexValuesPort;
 import dev.parlance.domain.values.ReadColumnValuesPort;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -107,6 +109,27 @@ public final class IndexSourceService implements IndexSourceUseCase, SourceChang
   @Override
   public void start(String source) {
     start(source, false);
+  }
+
+  /**
+   * A server's start: builds, in the background, the indexes of every source that cannot serve
+   * questions yet, so that the first question does not find them missing. A one-shot command builds
+   * nothing here (its process would end mid-build; it builds on use).
+   *
+   * @return the sources whose indexes are being built
+   */
+  public List<String> startMissing() {
+    if (!indexWhenChanged) {
+      return List.of();
+    }
+    List<String> started = new ArrayList<>();
+    for (DataSource source : sources.all()) {
+      if (!running.containsKey(source.name()) && missing(source.name()).isPresent()) {
+        start(source.name(), false);
+        started.add(source.name());
+      }
+    }
+    return List.copyOf(started);
   }
 
   private void start(String source, boolean evenIfReady) {

@@ -152,6 +152,28 @@ class IndexSourceServiceTest {
   }
 
   @Test
+  void should_build_every_source_without_indexes_when_a_server_starts() throws Exception {
+    sources.save(DataSource.of("ready", "jdbc:sqlite:ready.sqlite", Credentials.none()));
+    indexes.schemaModel.put("ready", SourceFakes.MODEL);
+    indexes.values.put("ready", 3);
+    IndexSourceService service = service(true);
+
+    assertThat(service.startMissing()).containsExactly("plant");
+    background.shutdown();
+    assertThat(background.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+
+    assertThat(schema.indexed).containsExactly("plant");
+    assertThat(service.state("plant")).isEqualTo(new IndexSourceUseCase.Ready());
+  }
+
+  @Test
+  void should_build_nothing_at_the_start_of_a_one_shot_command() {
+    assertThat(service(false).startMissing()).isEmpty();
+    assertThat(service(false).state("plant"))
+        .isEqualTo(new IndexSourceUseCase.NotReady("no schema index"));
+  }
+
+  @Test
   void should_name_an_unknown_source() {
     assertThatThrownBy(() -> service(true).start("nope"))
         .isInstanceOf(UnknownSourceException.class);

@@ -6,6 +6,7 @@ import dev.parlance.application.answer.AnswerQuestionUseCase;
 import dev.parlance.application.answer.AnswerQuestionUseCase.RecordedAnswer;
 import dev.parlance.application.answer.GiveFeedbackUseCase;
 import dev.parlance.application.ask.AskProgress;
+import dev.parlance.application.explore.ExampleQuestionsUseCase;
 import dev.parlance.application.source.UseSourcesUseCase;
 import dev.parlance.domain.answer.AnswerRecord;
 import dev.parlance.domain.answer.Verdict;
@@ -51,6 +52,7 @@ public class AskPages extends PageServlet {
   @Inject transient AnswerQuestionUseCase questions;
   @Inject transient AnswerHistoryUseCase history;
   @Inject transient GiveFeedbackUseCase feedback;
+  @Inject transient ExampleQuestionsUseCase examples;
   @Inject transient AskExecutor executor;
 
   @Override
@@ -128,6 +130,7 @@ public class AskPages extends PageServlet {
   private void form(HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
     model.put("question", field(request, "q"));
     sourceChoice(user, field(request, "source"), model);
+    exampleQuestions(request, user, model);
   }
 
   private void sourceChoice(UserIdentity user, String chosen, Map<String, Object> model) {
@@ -163,6 +166,36 @@ public class AskPages extends PageServlet {
     }
     return new AnswerQuestionUseCase.Command(
         user, source, question, Optional.empty(), OptionalInt.empty());
+  }
+
+  /**
+   * The chosen source's example questions (approved verified ones), each a link that asks it: the
+   * link fills the question box (portal.js does so without leaving the page).
+   */
+  private void exampleQuestions(
+      HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> options = (List<Map<String, Object>>) model.get("sources");
+    Optional<String> chosen =
+        options.stream()
+            .filter(o -> Boolean.TRUE.equals(o.get("selected")))
+            .map(o -> (String) o.get("name"))
+            .findFirst();
+    if (chosen.isEmpty()) {
+      return;
+    }
+    List<Map<String, Object>> links = new ArrayList<>();
+    for (var example : examples.examples(user, chosen.get())) {
+      links.add(
+          Map.of(
+              "question",
+              example.question(),
+              "href",
+              askLink(request, chosen.get(), example.question())));
+    }
+    model.put("examples", links);
+    model.put("hasExamples", !links.isEmpty());
+    model.put("examplesSource", chosen.get());
   }
 
   private void history(HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
@@ -207,11 +240,16 @@ public class AskPages extends PageServlet {
    * it asks under their own permissions; the link holds only the source and the question.
    */
   static String again(HttpServletRequest request, AnswerRecord answer) {
+    return askLink(request, answer.source(), answer.question());
+  }
+
+  /** The ask page with {@code source} chosen and {@code question} in the box. */
+  static String askLink(HttpServletRequest request, String source, String question) {
     return request.getContextPath()
         + "/portal/ask?source="
-        + URLEncoder.encode(answer.source(), StandardCharsets.UTF_8)
+        + URLEncoder.encode(source, StandardCharsets.UTF_8)
         + "&q="
-        + URLEncoder.encode(answer.question(), StandardCharsets.UTF_8);
+        + URLEncoder.encode(question, StandardCharsets.UTF_8);
   }
 
   private static String verdictOf(String text) {

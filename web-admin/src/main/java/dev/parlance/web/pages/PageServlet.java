@@ -119,6 +119,7 @@ abstract class PageServlet extends HttpServlet {
         || user.roles().contains("admin")) {
       links.add(link(request, "ask", "Ask", "/portal/ask", nav));
       links.add(link(request, "history", "My questions", "/portal/history", nav));
+      links.add(link(request, "catalog", "Catalog", "/portal/catalog", nav));
     }
     if (user.roles().contains("steward") || user.roles().contains("admin")) {
       links.add(link(request, "curation", "Curation", "/portal/curation", nav));

@@ -32,6 +32,8 @@ public final class PortalPagesInitializer implements ServletContainerInitializer
         "/portal/feedback");
     register(context, "portal-curation", CurationPages.class, "/portal/curation");
     register(
+        context, "portal-explore", ExplorePages.class, "/portal/catalog", "/portal/answer.xlsx");
+    register(
         context,
         "portal-admin",
         AdminPages.class,

@@ -1,6 +1,8 @@
 package dev.parlance.web.sources;
 
 import dev.parlance.application.access.SourceAccess;
+import dev.parlance.application.explore.BrowseCatalogUseCase;
+import dev.parlance.application.explore.ExampleQuestionsUseCase;
 import dev.parlance.application.query.RunStatementUseCase;
 import dev.parlance.application.retrieval.FindColumnsUseCase;
 import dev.parlance.application.source.ManageSourcesUseCase;
@@ -33,8 +35,9 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 /**
  * {@code /api/v1/sources}: the sources a caller may use; admins add, test, index and remove them;
- * stewards and admins run governed SQL; every signed-in role searches a usable source's schema.
- * Which source a steward may touch is the use case's rule, not this class's.
+ * stewards and admins run governed SQL; every signed-in role searches a usable source's schema,
+ * browses its catalog and reads its example questions. Which source a steward may touch is the use
+ * case's rule, not this class's.
  */
 @Path("sources")
 @RequestScoped
@@ -45,6 +48,8 @@ public class SourcesResource {
   @Inject UseSourcesUseCase sources;
   @Inject RunStatementUseCase statements;
   @Inject FindColumnsUseCase columns;
+  @Inject BrowseCatalogUseCase catalogs;
+  @Inject ExampleQuestionsUseCase examples;
   @Context UriInfo uri;
 
   @GET
@@ -168,5 +173,28 @@ public class SourcesResource {
       throw new BadRequestException("q: give the question or words to search the schema for");
     }
     return columns.find(caller, Requests.name(name), question, budget);
+  }
+
+  @GET
+  @Path("{name}/catalog")
+  @RolesAllowed({SourceAccess.ANALYST, SourceAccess.STEWARD, SourceAccess.ADMIN})
+  @Operation(
+      summary = "The source's views and columns in the users' words, as the caller may see them",
+      description =
+          "The published views (or the tables, when nothing is published) with their"
+              + " descriptions and value dictionaries; columns the caller's policy hides are left"
+              + " out. q keeps the views and columns whose name, description or value labels"
+              + " hold every one of its words.")
+  public BrowseCatalogUseCase.SourceCatalog catalog(
+      @PathParam("name") String name, @QueryParam("q") String query) {
+    return catalogs.catalog(caller, Requests.name(name), query);
+  }
+
+  @GET
+  @Path("{name}/examples")
+  @RolesAllowed({SourceAccess.ANALYST, SourceAccess.STEWARD, SourceAccess.ADMIN})
+  @Operation(summary = "Example questions: the source's newest approved verified questions")
+  public List<ExampleQuestionsUseCase.ExampleQuestion> examples(@PathParam("name") String name) {
+    return examples.examples(caller, Requests.name(name));
   }
 }

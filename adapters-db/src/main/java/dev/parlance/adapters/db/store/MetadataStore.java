@@ -45,7 +45,7 @@ public final class MetadataStore implements AutoCloseable {
   private static final String HISTORY_TABLE = "parlance_schema_history";
 
   /** How long opening waits for another process that is opening the same H2 file. */
-  static final Duration LOCK_WAIT = Duration.ofSeconds(30);
+  private static final Duration LOCK_WAIT = Duration.ofSeconds(30);
 
   private final SessionFactory sessions;
   private final boolean created;
@@ -206,7 +206,8 @@ public final class MetadataStore implements AutoCloseable {
    * that process serves the file to others (AUTO_SERVER); two Parlance commands started together
    * meet exactly that, so the later one waits instead of failing.
    */
-  static Connection connectWhenFree(String url, String user, String password) throws SQLException {
+  private static Connection connectWhenFree(String url, String user, String password)
+      throws SQLException {
     long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
     while (true) {
       try {

@@ -416,4 +416,227 @@ class PortalPagesIT {
       throw new IllegalStateException(e);
     }
   }
+
+  // journeys of branch explore
+
+  static final String ORDERS =
+      "When was each of the first maintenance orders created, at what cost?";
+  static final String ORDERS_SQL =
+      "SELECT MO_NR AS order_number, MO_DT_CRE AS created_on, MO_CST_REAL AS actual_cost"
+          + " FROM TB_MO ORDER BY MO_NR LIMIT 40";
+  static final String ACTIVE = "Which regions are active?";
+  static final String ACTIVE_SQL = "SELECT code, name FROM region WHERE active = 'yes'";
+
+  @Test
+  @Order(7)
+  void should_page_the_table_and_download_an_xlsx_equal_to_it_when_an_analyst_asks()
+      throws Exception {
+    env.model()
+        .answer("Question: " + ORDERS, "```sql\n" + ORDERS_SQL + "\n```\nExplanation: Orders.");
+    try (PortalBrowser analyst = as("analyst")) {
+      // Example questions (the published approved verified ones) fill the question box.
+      assertThat(analyst.has("examples")).isTrue();
+      WebElement example = analyst.all("#examples a.example").get(0);
+      String exampleQuestion = example.getAttribute("data-question");
+      example.click();
+      assertThat(analyst.driver.findElement(By.id("question")).getAttribute("value"))
+          .isEqualTo(exampleQuestion);
+      assertThat(analyst.driver.getCurrentUrl()).endsWith("/portal/ask");
+
+      ask(analyst, ORDERS);
+      List<List<String>> rows = allRows(analyst, "result");
+      assertThat(rows).hasSize(40);
+      // 25 rows a page: the first page shows rows 1-25, "Next" (by keyboard) rows 26-40.
+      assertThat(visibleRows(analyst)).isEqualTo(rows.subList(0, 25));
+      assertThat(analyst.text("result-page")).contains("Rows 1–25 of 40");
+      assertThat(analyst.driver.findElement(By.id("result-previous")).isEnabled()).isFalse();
+      WebElement next = analyst.driver.findElement(By.id("result-next"));
+      next.sendKeys(org.openqa.selenium.Keys.ENTER);
+      assertThat(visibleRows(analyst)).isEqualTo(rows.subList(25, 40));
+      assertThat(analyst.text("result-page")).contains("Rows 26–40 of 40");
+      assertThat(next.isEnabled()).isFalse();
+      // Focus moved on to "Previous", which is usable again.
+      assertThat(analyst.driver.switchTo().activeElement().getAttribute("id"))
+          .isEqualTo("result-previous");
+      analyst.screenshot("ask-paged-analyst");
+      analyst.assertAccessible("paged answer");
+      // Sorting (largest order number first) starts again at page 1, over every row.
+      WebElement sort = analyst.all("#result th button.sort").get(0);
+      sort.click();
+      sort.click();
+      List<List<String>> sorted = visibleRows(analyst);
+      assertThat(sorted).hasSize(25);
+      assertThat(sorted.get(0)).isEqualTo(rows.get(39));
+
+      // The CSV still holds every row; the XLSX holds the answer's rows, typed.
+      // The browser names a second file of a name "… (1)": remove journey 1's download first.
+      Path csv = analyst.downloads.resolve("parlance-answer.csv");
+      Files.deleteIfExists(csv);
+      analyst.driver.findElement(By.id("download-csv")).click();
+      analyst.wait(30).until(d -> Files.exists(csv) && sizeOf(csv) > 0);
+      assertThat(Files.readAllLines(csv)).hasSize(41);
+      String answer =
+          analyst
+              .driver
+              .findElement(By.cssSelector("#feedback input[name=answer]"))
+              .getAttribute("value");
+      Path xlsx = analyst.downloads.resolve("parlance-answer-" + answer + ".xlsx");
+      Files.deleteIfExists(xlsx);
+      analyst.driver.findElement(By.id("download-xlsx")).click();
+      analyst.wait(60).until(d -> Files.exists(xlsx) && sizeOf(xlsx) > 0);
+      List<List<String>> sheet = xlsxRows(xlsx);
+      assertThat(sheet.get(0)).containsExactly("order_number", "created_on", "actual_cost");
+      assertThat(sheet.subList(1, sheet.size())).isEqualTo(comparable(rows));
+    }
+  }
+
+  @Test
+  @Order(8)
+  void
+      should_show_a_stewards_new_wording_in_the_catalog_once_published_and_the_old_after_rollback() {
+    env.model()
+        .answer("Question: " + ACTIVE, "```sql\n" + ACTIVE_SQL + "\n```\nExplanation: Active.");
+    String wording = "whether the region still operates (yes or no), reworded " + System.nanoTime();
+    String before;
+    try (PortalBrowser analyst = as("analyst")) {
+      before = catalogWording(analyst);
+      assertThat(before).isNotBlank().isNotEqualTo(wording);
+      analyst.screenshot("catalog-analyst");
+      analyst.assertAccessible("catalog");
+    }
+    try (PortalBrowser steward = as("steward")) {
+      steward.open("/portal/curation?source=demo");
+      new Select(steward.driver.findElement(By.id("target"))).selectByValue("region.active");
+      steward.driver.findElement(By.id("text")).sendKeys(wording);
+      submit(steward, By.id("describe-button"));
+      assertThat(steward.text("notice")).contains("region.active");
+      assertThat(steward.text("diff")).contains("region").contains("active");
+
+      int current = currentVersion(steward);
+      steward.driver.findElement(By.id("note")).sendKeys("explore journey: reworded region.active");
+      submit(steward, By.id("publish-button"));
+      assertThat(currentVersion(steward)).as(steward.text("notice")).isEqualTo(current + 1);
+      steward.screenshot("curation-published-steward");
+
+      try (PortalBrowser analyst = as("analyst")) {
+        assertThat(catalogWording(analyst)).isEqualTo(wording);
+        // The next answer is built from the published wording: the fake model saw it.
+        ask(analyst, ACTIVE);
+        List<String> prompts =
+            env.model().prompts().stream().filter(p -> p.contains("Question: " + ACTIVE)).toList();
+        assertThat(prompts).isNotEmpty().anySatisfy(p -> assertThat(p).contains(wording));
+      }
+
+      submit(steward, By.id("rollback-" + current));
+      assertThat(currentVersion(steward)).isEqualTo(current + 2);
+    }
+    try (PortalBrowser analyst = as("analyst")) {
+      assertThat(catalogWording(analyst)).isEqualTo(before);
+    }
+  }
+
+  /** The meaning the demo catalog gives region.active, searched as an analyst would. */
+  private static String catalogWording(PortalBrowser browser) {
+    browser.open("/portal/catalog?source=demo");
+    browser.driver.findElement(By.id("catalog-q")).sendKeys("region active");
+    browser.driver.findElement(By.id("catalog-search")).click();
+    browser.wait(30).until(d -> browser.has("catalog-summary") && browser.has("entry-region"));
+    return browser.all("#entry-region tbody tr").stream()
+        .filter(tr -> tr.findElement(By.tagName("code")).getText().equals("active"))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("region.active is not in the catalog"))
+        .findElement(By.className("column-description"))
+        .getText();
+  }
+
+  /** Submits a curation form and waits for the page that answers it. */
+  private static void submit(PortalBrowser browser, By button) {
+    WebElement pressed = browser.driver.findElement(button);
+    pressed.click();
+    browser.wait(180).until(ExpectedConditions.stalenessOf(pressed));
+    browser.wait(60).until(d -> browser.has("notice") || browser.has("error"));
+    assertThat(browser.has("error"))
+        .as(browser.has("error") ? browser.text("error") : "")
+        .isFalse();
+  }
+
+  private static int currentVersion(PortalBrowser browser) {
+    return browser.all("#versions tbody td").stream()
+        .map(WebElement::getText)
+        .filter(t -> t.endsWith("(current)"))
+        .map(t -> Integer.parseInt(t.replace("(current)", "").strip()))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no current version"));
+  }
+
+  /** Every row of a table, those of the pages not shown too. */
+  private static List<List<String>> allRows(PortalBrowser browser, String id) {
+    List<List<String>> rows = new ArrayList<>();
+    for (WebElement tr : browser.driver.findElements(By.cssSelector("#" + id + " tbody tr"))) {
+      rows.add(
+          tr.findElements(By.tagName("td")).stream()
+              .map(td -> td.getAttribute("textContent").strip())
+              .toList());
+    }
+    return rows;
+  }
+
+  private static List<List<String>> visibleRows(PortalBrowser browser) {
+    return table(browser, "result").stream().filter(r -> !String.join("", r).isEmpty()).toList();
+  }
+
+  /**
+   * The workbook's rows as the table writes them: numbers as decimals (a whole REAL is "1500.0" in
+   * the table, 1500 in a cell), dates in ISO form.
+   */
+  private static List<List<String>> xlsxRows(Path xlsx) throws IOException {
+    List<List<String>> rows = new ArrayList<>();
+    try (var book = new org.apache.poi.xssf.usermodel.XSSFWorkbook(xlsx.toFile())) {
+      var sheet = book.getSheetAt(0);
+      int width = sheet.getRow(0).getLastCellNum();
+      for (var row : sheet) {
+        List<String> cells = new ArrayList<>();
+        for (int c = 0; c < width; c++) {
+          var cell = row.getCell(c);
+          if (cell == null) {
+            cells.add("");
+          } else if (cell.getCellType() == org.apache.poi.ss.usermodel.CellType.STRING) {
+            cells.add(cell.getStringCellValue());
+          } else if (org.apache.poi.ss.usermodel.DateUtil.isCellDateFormatted(cell)) {
+            var at = cell.getLocalDateTimeCellValue();
+            cells.add(
+                at.toLocalTime().equals(java.time.LocalTime.MIDNIGHT)
+                    ? at.toLocalDate().toString()
+                    : at.format(
+                        java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")));
+          } else {
+            cells.add(String.valueOf(cell.getNumericCellValue()));
+          }
+        }
+        rows.add(cells);
+      }
+    } catch (org.apache.poi.openxml4j.exceptions.InvalidFormatException e) {
+      throw new IOException(e);
+    }
+    return comparable(rows);
+  }
+
+  private static List<List<String>> comparable(List<List<String>> rows) {
+    return rows.stream().map(r -> r.stream().map(PortalPagesIT::comparable).toList()).toList();
+  }
+
+  /**
+   * A value's text as both sides can write it: a number without its type's zeros (1500, 1500.0 and
+   * 1.5E3 agree), a midnight without its time.
+   */
+  private static String comparable(String text) {
+    if (text.matches("\\d{4}-\\d{2}-\\d{2} 00:00:00")) {
+      return text.substring(0, 10);
+    }
+    try {
+      return new java.math.BigDecimal(text).stripTrailingZeros().toPlainString();
+    } catch (NumberFormatException notANumber) {
+      return text;
+    }
+  }
 }

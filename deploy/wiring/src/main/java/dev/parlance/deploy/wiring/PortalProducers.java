@@ -6,6 +6,8 @@ import dev.parlance.application.answer.AnswerHistoryService;
 import dev.parlance.application.answer.AnswerHistoryUseCase;
 import dev.parlance.application.answer.AnswerQuestionService;
 import dev.parlance.application.answer.AnswerQuestionUseCase;
+import dev.parlance.application.answer.AnswerRowsService;
+import dev.parlance.application.answer.AnswerRowsUseCase;
 import dev.parlance.application.answer.AskQuotas;
 import dev.parlance.application.answer.GiveFeedbackService;
 import dev.parlance.application.answer.GiveFeedbackUseCase;
@@ -23,6 +25,10 @@ import dev.parlance.application.curation.SuggestCurationUseCase;
 import dev.parlance.application.curation.ValidateCurationUseCase;
 import dev.parlance.application.evaluation.BenchmarkRunsService;
 import dev.parlance.application.evaluation.BenchmarkRunsUseCase;
+import dev.parlance.application.explore.BrowseCatalogService;
+import dev.parlance.application.explore.BrowseCatalogUseCase;
+import dev.parlance.application.explore.ExampleQuestionsService;
+import dev.parlance.application.explore.ExampleQuestionsUseCase;
 import dev.parlance.application.governance.ManagePoliciesUseCase;
 import dev.parlance.application.governance.SearchAuditService;
 import dev.parlance.application.governance.SearchAuditUseCase;
@@ -44,8 +50,10 @@ import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.completion.LanguageModelsPort;
 import dev.parlance.domain.curation.CurationFilePort;
 import dev.parlance.domain.curation.CurationStorePort;
+import dev.parlance.domain.curation.PublishedCurationPort;
 import dev.parlance.domain.curation.SuggestionsPort;
 import dev.parlance.domain.evaluation.ListBenchmarkRunsPort;
+import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.RecordActionPort;
 import dev.parlance.domain.governance.SearchAuditPort;
 import dev.parlance.domain.source.DataSourcesPort;
@@ -137,6 +145,31 @@ public class PortalProducers {
   @ApplicationScoped
   FindColumnsUseCase findColumns(SourceSchemaUseCase schema) {
     return new FindColumnsService(schema);
+  }
+
+  // ---- exploring: a source's catalog, example questions, an answer's rows for a download
+
+  @Produces
+  @ApplicationScoped
+  BrowseCatalogUseCase browseCatalog(
+      DataSourcesPort sources,
+      CatalogReaders catalogs,
+      PublishedCurationPort published,
+      GovernancePoliciesPort policies) {
+    return new BrowseCatalogService(sources, catalogs.curatedStructure(), published, policies);
+  }
+
+  @Produces
+  @ApplicationScoped
+  ExampleQuestionsUseCase exampleQuestions(
+      DataSourcesPort sources, PublishedCurationPort published) {
+    return new ExampleQuestionsService(sources, published);
+  }
+
+  @Produces
+  @ApplicationScoped
+  AnswerRowsUseCase answerRows(AnswerHistoryUseCase history, RunQueryUseCase queries) {
+    return new AnswerRowsService(history, queries);
   }
 
   // ---- sources, SQL, policies, audit, models, benchmark runs
