@@ -3,21 +3,15 @@
 (function () {
   "use strict";
 
-  // Asking: say at once that the question is being worked on, and by which stages.
+  // Asking: say at once that the question is being worked on (the live answer below names the
+  // stages as the pipeline reports them).
   function askProgress() {
     var form = document.getElementById("ask-form");
     if (!form) return;
     form.addEventListener("submit", function () {
-      var progress = document.getElementById("progress");
-      var button = document.getElementById("ask-button");
-      var stages = ["retrieval", "generation", "execution", "vote"];
-      var i = 0;
-      progress.textContent = "Working: " + stages[0] + "\u2026";
-      button.disabled = true;
-      setInterval(function () {
-        i = Math.min(i + 1, stages.length - 1);
-        progress.textContent = "Working: " + stages.slice(0, i + 1).join(" \u2192 ") + "\u2026";
-      }, 1500);
+      performance.mark("parlance-ask-submitted");
+      document.getElementById("progress").textContent = "Working\u2026";
+      document.getElementById("ask-button").disabled = true;
       // Keep the question typed so far, should the session have to be renewed by a new sign-in.
       try { sessionStorage.setItem("parlance.question", document.getElementById("question").value); } catch (e) { /* private mode */ }
     });
@@ -285,7 +279,121 @@
     setTimeout(function () { window.location.assign(window.location.pathname); }, Number(marked.getAttribute("data-refresh")) * 1000);
   }
 
-  document.addEventListener("DOMContentLoaded", function () {
+  // Live answer (branch report). The ask form posts to its data-live address with fetch; the
+  // answer comes as Server-Sent Events: the pipeline's stages as they start and end, then the page
+  // the plain form post would have shown, whose main content replaces this page's (then enhance
+  // runs again over it). When the stream cannot start (no fetch, a session to renew), the form is
+  // posted the plain way; once the question runs, it is never posted twice.
+  function liveAnswer() {
+    var form = document.querySelector("form[data-live]");
+    if (!form || !window.fetch || !window.TextDecoder || !window.DOMParser) return;
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var started = false;
+      var stages = liveStages();
+      fetch(form.getAttribute("data-live"), {
+        method: "POST",
+        body: new URLSearchParams(new FormData(form)),
+        headers: { "X-CSRF-Token": form.elements._csrf.value, "Accept": "text/event-stream" },
+        credentials: "same-origin",
+        redirect: "manual"
+      }).then(function (response) {
+        var type = response.headers.get("Content-Type") || "";
+        if (response.type === "opaqueredirect" || response.status === 0) {
+          form.submit();
+        } else if (type.indexOf("text/event-stream") === 0) {
+          started = true;
+          return readEvents(response, function (name, data) {
+            if (name === "stage") stages.stage(data.stage, data.event);
+            else if (name === "progress") stages.indexing(data);
+            else if (name === "answer" || name === "problem") showPage(data.page);
+          });
+        } else {
+          return response.text().then(showPage);
+        }
+      }).catch(function () {
+        if (!started) {
+          form.submit();
+        } else {
+          document.getElementById("progress").textContent =
+            "The connection was lost; the answer will be under My questions.";
+        }
+      });
+    });
+  }
+
+  // The stages shown as the pipeline reports them; a stage may run more than once at a time.
+  function liveStages() {
+    var list = document.getElementById("live-stages");
+    var progress = document.getElementById("progress");
+    var shown = {};
+    list.textContent = "";
+    list.hidden = false;
+    return {
+      stage: function (name, event) {
+        var item = shown[name];
+        if (!item) {
+          item = shown[name] = { li: document.createElement("li"), running: 0, since: performance.now() };
+          list.appendChild(item.li);
+          if (list.children.length === 1) performance.mark("parlance-first-stage");
+        }
+        item.running += event === "started" ? 1 : -1;
+        if (item.running > 0) {
+          item.li.className = "working";
+          item.li.textContent = name + "\u2026";
+          progress.textContent = "Working: " + name + "\u2026";
+        } else {
+          item.li.className = "done";
+          item.li.textContent = name + " \u2713 " + Math.round(performance.now() - item.since) + " ms";
+        }
+      },
+      indexing: function (step) {
+        progress.textContent = "Indexing the source (" + step.stage + "): " + step.done +
+          (step.total > 0 ? " of " + step.total : "") + "\u2026";
+      }
+    };
+  }
+
+  // Server-Sent Events from a fetch response: one "event:" and one "data:" line (JSON) each.
+  function readEvents(response, onEvent) {
+    var reader = response.body.getReader();
+    var decoder = new TextDecoder();
+    var buffer = "";
+    function pump() {
+      return reader.read().then(function (chunk) {
+        if (chunk.done) return;
+        buffer += decoder.decode(chunk.value, { stream: true });
+        var end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          var name = "message", data = "";
+          buffer.slice(0, end).split("\n").forEach(function (line) {
+            if (line.indexOf("event: ") === 0) name = line.slice(7);
+            else if (line.indexOf("data: ") === 0) data += line.slice(6);
+          });
+          buffer = buffer.slice(end + 2);
+          onEvent(name, data ? JSON.parse(data) : null);
+        }
+        return pump();
+      });
+    }
+    return pump();
+  }
+
+  // Shows a page the server rendered: its main content and title replace this page's.
+  function showPage(html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var main = page.getElementById("main");
+    if (!main) return;
+    document.getElementById("main").replaceWith(document.importNode(main, true));
+    document.title = page.title;
+    performance.mark("parlance-answer-shown");
+    enhance();
+    document.getElementById("main").focus();
+  }
+
+  // Every feature, over the page as loaded and again over a main content shown by showPage: each
+  // binds only to elements inside main.
+  function enhance() {
     askProgress();
     highlight();
     viewEditor();
@@ -298,5 +406,8 @@
     refresh();
     examples();
     pager();
-  });
+    liveAnswer();
+  }
+
+  document.addEventListener("DOMContentLoaded", enhance);
 })();

@@ -51,6 +51,10 @@ import java.util.Optional;
  */
 public class AdminPages extends PageServlet {
 
+  private static final Page SOURCES = Page.of("sources", "Sources", "sources");
+  private static final Page POLICIES = Page.of("policies", "Policies", "policies");
+  private static final Page AUDIT = Page.of("audit", "Audit", "audit");
+
   private static final long serialVersionUID = 1L;
   private static final int AUDIT_PAGE = 25;
 
@@ -67,9 +71,7 @@ public class AdminPages extends PageServlet {
           page(
               request,
               response,
-              "sources",
-              "Sources",
-              "sources",
+              SOURCES,
               (user, model) -> {
                 requireRole(user, SourceAccess.ADMIN);
                 listSources(user, model);
@@ -78,9 +80,7 @@ public class AdminPages extends PageServlet {
           page(
               request,
               response,
-              "policies",
-              "Policies",
-              "policies",
+              POLICIES,
               (user, model) -> {
                 requireRole(user, SourceAccess.ADMIN);
                 showPolicy(user, policySource(request, user, model), model);
@@ -89,9 +89,7 @@ public class AdminPages extends PageServlet {
           page(
               request,
               response,
-              "audit",
-              "Audit",
-              "audit",
+              AUDIT,
               (user, model) -> {
                 requireRole(user, SourceAccess.ADMIN);
                 if (field(request, "export").equals("csv")) {
@@ -111,9 +109,7 @@ public class AdminPages extends PageServlet {
           page(
               request,
               response,
-              "sources",
-              "Sources",
-              "sources",
+              SOURCES,
               (user, model) -> {
                 requireRole(user, SourceAccess.ADMIN);
                 try {
@@ -126,9 +122,7 @@ public class AdminPages extends PageServlet {
           page(
               request,
               response,
-              "policies",
-              "Policies",
-              "policies",
+              POLICIES,
               (user, model) -> {
                 requireRole(user, SourceAccess.ADMIN);
                 String source = policySource(request, user, model);

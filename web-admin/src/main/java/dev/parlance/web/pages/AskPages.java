@@ -3,6 +3,7 @@ package dev.parlance.web.pages;
 import dev.parlance.application.answer.AnswerHistoryUseCase;
 import dev.parlance.application.answer.AnswerHistoryUseCase.HistoryPage;
 import dev.parlance.application.answer.AnswerQuestionUseCase;
+import dev.parlance.application.answer.AnswerQuestionUseCase.RecordedAnswer;
 import dev.parlance.application.answer.ChooseReadingUseCase;
 import dev.parlance.application.answer.GiveFeedbackUseCase;
 import dev.parlance.application.ask.AskProgress;
@@ -11,19 +12,29 @@ import dev.parlance.application.source.UseSourcesUseCase;
 import dev.parlance.domain.answer.AnswerRecord;
 import dev.parlance.domain.answer.Verdict;
 import dev.parlance.domain.governance.UserIdentity;
+import dev.parlance.web.ask.AskExecutor;
 import jakarta.inject.Inject;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Staff pages: ask a question ({@code /portal/ask}), their history ({@code /portal/history}) and
@@ -34,8 +45,12 @@ import java.util.OptionalLong;
 public class AskPages extends PageServlet {
 
   private static final long serialVersionUID = 1L;
+  private static final Logger LOG = Logger.getLogger(AskPages.class.getName());
 
   /** The page shows the answer when it is complete; the stages it took are in the answer. */
+  private static final Page ASK = Page.of("ask", "Ask", "ask");
+
+  private static final Page HISTORY = Page.of("history", "My questions", "history");
   private static final AskProgress NO_PROGRESS = (stage, done, total) -> {};
 
   @Inject transient UseSourcesUseCase sources;
@@ -44,6 +59,7 @@ public class AskPages extends PageServlet {
   @Inject transient GiveFeedbackUseCase feedback;
   @Inject transient ExampleQuestionsUseCase examples;
   @Inject transient ChooseReadingUseCase readings;
+  @Inject transient AskExecutor executor;
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
@@ -58,15 +74,9 @@ public class AskPages extends PageServlet {
         }
       }
       case "/portal/history" ->
-          page(
-              request,
-              response,
-              "history",
-              "My questions",
-              "history",
-              (user, model) -> history(request, user, model));
+          page(request, response, HISTORY, (user, model) -> history(request, user, model));
       case "/portal/ask" ->
-          page(request, response, "ask", "Ask", "ask", (user, model) -> form(request, user, model));
+          page(request, response, ASK, (user, model) -> form(request, user, model));
       default -> response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
     }
   }
@@ -76,22 +86,15 @@ public class AskPages extends PageServlet {
       throws IOException {
     switch (request.getServletPath()) {
       case "/portal/ask" ->
-          page(request, response, "ask", "Ask", "ask", (user, model) -> ask(request, user, model));
+          page(request, response, ASK, (user, model) -> ask(request, user, model, NO_PROGRESS));
       case "/portal/reading" ->
-          page(
-              request,
-              response,
-              "ask",
-              "Ask",
-              "ask",
-              (user, model) -> chooseReading(request, user, model));
+          page(request, response, ASK, (user, model) -> chooseReading(request, user, model));
+      case "/portal/ask/stream" -> liveAnswer(request, response);
       case "/portal/feedback" ->
           page(
               request,
               response,
-              "history",
-              "My questions",
-              "history",
+              HISTORY,
               (user, model) -> {
                 long id = number(request, "answer", -1);
                 Verdict verdict = Verdict.valueOf(verdictOf(field(request, "verdict")));
@@ -135,7 +138,19 @@ public class AskPages extends PageServlet {
     model.put("noSources", options.isEmpty());
   }
 
-  private void ask(HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
+  private RecordedAnswer ask(
+      HttpServletRequest request,
+      UserIdentity user,
+      Map<String, Object> model,
+      AskProgress progress) {
+    RecordedAnswer answer = questions.ask(command(request, user, model), progress);
+    model.put("answer", AnswerView.of(answer));
+    return answer;
+  }
+
+  /** The question the ask form posted; the form stays filled whatever happens next. */
+  private AnswerQuestionUseCase.Command command(
+      HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
     String source = field(request, "source");
     String question = field(request, "question");
     model.put("question", question);
@@ -143,12 +158,8 @@ public class AskPages extends PageServlet {
     if (source.isEmpty()) {
       throw new IllegalArgumentException("source: choose a source to ask about");
     }
-    var answer =
-        questions.ask(
-            new AnswerQuestionUseCase.Command(
-                user, source, question, Optional.empty(), OptionalInt.empty(), followUp(request)),
-            NO_PROGRESS);
-    model.put("answer", AnswerView.of(answer));
+    return new AnswerQuestionUseCase.Command(
+        user, source, question, Optional.empty(), OptionalInt.empty(), followUp(request));
   }
 
   /**
@@ -266,5 +277,150 @@ public class AskPages extends PageServlet {
       case "wrong", "WRONG" -> "WRONG";
       default -> throw new IllegalArgumentException("verdict: say right or wrong");
     };
+  }
+
+  // Live answer (branch report): the ask page's script posts the ask form here and shows the
+  // pipeline's stages as they happen, then the answer.
+
+  /** How long a streamed question may run before the container ends its request. */
+  static final long LIVE_ANSWER_TIMEOUT_MILLIS = 10 * 60 * 1000L;
+
+  /**
+   * {@code POST /portal/ask/stream}: the ask form's question, answered on the ask executor while
+   * its stages stream to the page as Server-Sent Events ({@link AskEvents}); the last event carries
+   * the page the plain form post answers with. Bad input and refusals come before the stream opens,
+   * as that page with its status (400, 403, 404); a full executor answers 503 the same way. One
+   * request does the whole question: nothing is kept for a later request.
+   */
+  private void liveAnswer(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    UserIdentity user = caller.get();
+    Rendered refused =
+        render(
+            request,
+            response,
+            user,
+            ASK,
+            (u, model) -> questions.requireAllowed(u, command(request, u, model).source()));
+    if (refused.status() != HttpServletResponse.SC_OK) {
+      send(response, refused);
+      return;
+    }
+    AsyncContext async = request.startAsync();
+    async.setTimeout(LIVE_ANSWER_TIMEOUT_MILLIS);
+    try {
+      HttpServletRequest read = new ReadRequest(request);
+      executor.get().execute(() -> streamAnswer(read, response, user, async));
+    } catch (RejectedExecutionException busy) {
+      send(
+          response,
+          render(
+              request,
+              response,
+              user,
+              ASK,
+              (u, model) -> {
+                command(request, u, model);
+                throw busy;
+              }));
+      async.complete();
+    }
+  }
+
+  /** The events of one question, ending with its page; runs on the ask executor. */
+  private void streamAnswer(
+      HttpServletRequest request,
+      HttpServletResponse response,
+      UserIdentity user,
+      AsyncContext async) {
+    try {
+      response.setContentType("text/event-stream");
+      response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+      response.setHeader("Cache-Control", "no-store");
+      AskEvents events =
+          new AskEvents(new OutputStreamWriter(response.getOutputStream(), StandardCharsets.UTF_8));
+      RecordedAnswer[] answered = new RecordedAnswer[1];
+      Rendered page =
+          render(
+              request,
+              response,
+              user,
+              ASK,
+              (u, model) -> answered[0] = ask(request, u, model, events));
+      if (answered[0] != null && page.status() == HttpServletResponse.SC_OK) {
+        events.answer(answered[0].id(), page.html());
+      } else {
+        events.problem(page.status(), page.error(), page.html());
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.log(Level.WARNING, "the live answer of " + user.name() + " failed", e);
+    } finally {
+      async.complete();
+    }
+  }
+
+  /**
+   * The request as read on its own thread, for the ask executor's: its form fields, cookies and
+   * paths. Open Liberty keeps a request's parsed parameters per thread, and the body can be read
+   * only once, so another thread would find no form at all.
+   */
+  static final class ReadRequest extends HttpServletRequestWrapper {
+
+    private final Map<String, String[]> fields;
+    private final Cookie[] cookies;
+    private final String contextPath;
+    private final String requestUri;
+
+    ReadRequest(HttpServletRequest request) {
+      super(request);
+      Map<String, String[]> form = new HashMap<>();
+      request.getParameterMap().forEach((name, values) -> form.put(name, values.clone()));
+      this.fields = Map.copyOf(form);
+      this.cookies = request.getCookies();
+      this.contextPath = request.getContextPath();
+      this.requestUri = request.getRequestURI();
+    }
+
+    @Override
+    public String getParameter(String name) {
+      String[] values = fields.get(name);
+      return values == null || values.length == 0 ? null : values[0];
+    }
+
+    @Override
+    public String[] getParameterValues(String name) {
+      String[] values = fields.get(name);
+      return values == null ? null : values.clone();
+    }
+
+    @Override
+    public Map<String, String[]> getParameterMap() {
+      return fields;
+    }
+
+    @Override
+    public Enumeration<String> getParameterNames() {
+      return Collections.enumeration(fields.keySet());
+    }
+
+    @Override
+    public Cookie[] getCookies() {
+      return cookies == null ? null : cookies.clone();
+    }
+
+    @Override
+    public String getContextPath() {
+      return contextPath;
+    }
+
+    @Override
+    public String getRequestURI() {
+      return requestUri;
+    }
+  }
+
+  private static void send(HttpServletResponse response, Rendered page) throws IOException {
+    response.setStatus(page.status());
+    write(response, page.html());
   }
 }

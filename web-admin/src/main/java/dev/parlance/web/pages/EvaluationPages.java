@@ -20,6 +20,10 @@ import java.util.Map;
  */
 public class EvaluationPages extends PageServlet {
 
+  private static final Page EVALUATION_REPORT =
+      Page.of("evaluations", "Evaluation report", "evaluations");
+  private static final Page EVALUATIONS = Page.of("evaluations", "Evaluations", "evaluations");
+
   private static final long serialVersionUID = 1L;
 
   /**
@@ -40,9 +44,7 @@ public class EvaluationPages extends PageServlet {
       page(
           request,
           response,
-          "evaluations",
-          "Evaluation report",
-          "evaluations",
+          EVALUATION_REPORT,
           (user, model) -> {
             requireRole(user, SourceAccess.ADMIN);
             String html = runs.report(user, field(request, "run"));
@@ -58,9 +60,7 @@ public class EvaluationPages extends PageServlet {
     page(
         request,
         response,
-        "evaluations",
-        "Evaluations",
-        "evaluations",
+        EVALUATIONS,
         (user, model) -> {
           requireRole(user, SourceAccess.ADMIN);
           List<Map<String, Object>> rows = new ArrayList<>();

@@ -22,6 +22,9 @@ import java.util.Map;
  */
 public class ExplorePages extends PageServlet {
 
+  private static final Page CATALOG = Page.of("catalog", "Catalog", "catalog");
+  private static final Page DOWNLOAD = Page.of("error", "Download", "ask");
+
   private static final long serialVersionUID = 1L;
 
   @Inject transient UseSourcesUseCase sources;
@@ -33,21 +36,9 @@ public class ExplorePages extends PageServlet {
       throws IOException {
     switch (request.getServletPath()) {
       case "/portal/catalog" ->
-          page(
-              request,
-              response,
-              "catalog",
-              "Catalog",
-              "catalog",
-              (user, model) -> catalog(request, user, model));
+          page(request, response, CATALOG, (user, model) -> catalog(request, user, model));
       case "/portal/answer.xlsx" ->
-          page(
-              request,
-              response,
-              "error",
-              "Download",
-              "ask",
-              (user, model) -> workbook(request, response, user));
+          page(request, response, DOWNLOAD, (user, model) -> workbook(request, response, user));
       default -> response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
     }
   }

@@ -28,6 +28,8 @@ import java.util.TreeSet;
  */
 public class ModelPages extends PageServlet {
 
+  private static final Page LANGUAGE_MODELS = Page.of("models", "Language models", "models");
+
   private static final long serialVersionUID = 1L;
   private static final int DEFAULT_DAYS = 30;
 
@@ -41,9 +43,7 @@ public class ModelPages extends PageServlet {
     page(
         request,
         response,
-        "models",
-        "Language models",
-        "models",
+        LANGUAGE_MODELS,
         (user, model) -> {
           requireRole(user, SourceAccess.ADMIN);
           show(request, user, model);
@@ -56,9 +56,7 @@ public class ModelPages extends PageServlet {
     page(
         request,
         response,
-        "models",
-        "Language models",
-        "models",
+        LANGUAGE_MODELS,
         (user, model) -> {
           requireRole(user, SourceAccess.ADMIN);
           try {

@@ -51,6 +51,11 @@ record PageFailure(int status, String message, boolean inline) {
               new PageFailure(503, down.getMessage(), true);
           case dev.parlance.domain.failure.ComponentUnavailableException down ->
               new PageFailure(503, down.getMessage(), false);
+          case java.util.concurrent.RejectedExecutionException busy ->
+              new PageFailure(
+                  503,
+                  "Parlance is answering as many questions as it can; ask again in a moment.",
+                  true);
           case IllegalArgumentException bad -> new PageFailure(400, bad.getMessage(), true);
           default -> null;
         });

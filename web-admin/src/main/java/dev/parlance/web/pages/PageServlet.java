@@ -56,7 +56,31 @@ abstract class PageServlet extends HttpServlet {
   protected final void page(
       HttpServletRequest request, HttpServletResponse response, Page page, Work work)
       throws IOException {
-    UserIdentity user = caller.get();
+    Rendered rendered = render(request, response, caller.get(), page, work);
+    if (!response.isCommitted()) {
+      response.setStatus(rendered.status());
+      write(response, rendered.html());
+    }
+  }
+
+  /**
+   * A page as HTML with the status it answers with.
+   *
+   * @param error the failure the page reports, empty when the work succeeded
+   */
+  record Rendered(int status, String html, String error) {}
+
+  /**
+   * Runs {@code work} for {@code user} and renders the page {@link #page} writes unless the work
+   * answered by itself (a redirect, a download: the response is committed then).
+   */
+  static Rendered render(
+      HttpServletRequest request,
+      HttpServletResponse response,
+      UserIdentity user,
+      Page page,
+      Work work)
+      throws IOException {
     String template = page.template();
     String title = page.title();
     Map<String, Object> model = layout(request, response, user, title, page.nav());
@@ -66,9 +90,6 @@ abstract class PageServlet extends HttpServlet {
         requireRole(user, page.roles().toArray(String[]::new));
       }
       work.run(user, model);
-      if (response.isCommitted()) {
-        return;
-      }
     } catch (RuntimeException failure) {
       PageFailure known = PageFailure.of(failure).orElse(null);
       if (known == null) {
@@ -89,20 +110,8 @@ abstract class PageServlet extends HttpServlet {
         model.put("status", status);
       }
     }
-    response.setStatus(status);
-    write(response, template, model);
-  }
-
-  /** The same, the page named by its parts (pages not yet on a {@link Page} descriptor). */
-  protected final void page(
-      HttpServletRequest request,
-      HttpServletResponse response,
-      String template,
-      String title,
-      String nav,
-      Work work)
-      throws IOException {
-    page(request, response, Page.of(template, title, nav), work);
+    return new Rendered(
+        status, Templates.render(template, model), (String) model.getOrDefault("error", ""));
   }
 
   static Map<String, Object> layout(
@@ -166,12 +175,11 @@ abstract class PageServlet extends HttpServlet {
     return "";
   }
 
-  static void write(HttpServletResponse response, String template, Map<String, Object> model)
-      throws IOException {
+  static void write(HttpServletResponse response, String html) throws IOException {
     response.setContentType("text/html");
     response.setCharacterEncoding(StandardCharsets.UTF_8.name());
     response.setHeader("Cache-Control", "no-store");
-    response.getWriter().write(Templates.render(template, model));
+    response.getWriter().write(html);
   }
 
   static String statusText(int status) {

@@ -27,6 +27,7 @@ public final class PortalPagesInitializer implements ServletContainerInitializer
         AskPages.class,
         "/portal/*",
         "/portal/ask",
+        "/portal/ask/stream",
         "/portal/history",
         "/portal/feedback",
         "/portal/reading");
@@ -64,5 +65,8 @@ public final class PortalPagesInitializer implements ServletContainerInitializer
     }
     servlet.addMapping(paths);
     servlet.setLoadOnStartup(1);
+    // The ask page's live answer (/portal/ask/stream) runs on the ask executor, not the request's
+    // thread; the filters before the pages support that too.
+    servlet.setAsyncSupported(true);
   }
 }

@@ -23,6 +23,8 @@ import java.util.TreeMap;
  */
 public class UserPages extends PageServlet {
 
+  private static final Page USERS = Page.of("users", "Users", "users");
+
   private static final long serialVersionUID = 1L;
   private static final int PAGE = 50;
 
@@ -34,9 +36,7 @@ public class UserPages extends PageServlet {
     page(
         request,
         response,
-        "users",
-        "Users",
-        "users",
+        USERS,
         (user, model) -> {
           requireRole(user, SourceAccess.ADMIN);
           list(request, user, model);
@@ -49,9 +49,7 @@ public class UserPages extends PageServlet {
     page(
         request,
         response,
-        "users",
-        "Users",
-        "users",
+        USERS,
         (user, model) -> {
           requireRole(user, SourceAccess.ADMIN);
           try {

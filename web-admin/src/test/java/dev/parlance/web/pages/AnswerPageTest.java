@@ -24,7 +24,7 @@ class AnswerPageTest {
 
   private static final String SQL = "SELECT region, count(*) FROM installation GROUP BY region";
 
-  private static RecordedAnswer answer(Answer.Status status, List<List<Object>> rows) {
+  static RecordedAnswer answer(Answer.Status status, List<List<Object>> rows) {
     Answer.Trace trace =
         new Answer.Trace(
             "demo",

@@ -218,14 +218,33 @@ class BenchE2eCommandTest {
     assertThat(page)
         .startsWith("<!DOCTYPE html>")
         .contains("<style>")
-        .contains("<svg")
+        .contains("<canvas id=\"chart-difficulty\"", "<canvas id=\"chart-calibration\"")
         .contains("Accuracy by difficulty", "Accuracy by strategy", "Tokens per question")
         .contains("Latency per question", "Confidence calibration")
         .contains("Harness check &lt;recorded&gt;")
-        .contains("direct, easy: 100.0% (2 of 2)")
-        .contains("direct, medium: 50.0% (1 of 2)")
-        .contains("[0.9, 1.0]  2/3  67%")
+        .contains("<tr><td>[0.9, 1.0]</td><td>2/3</td><td>67%</td></tr>");
+    // Chart.js, inlined from the portal's WebJar: the one file draws its charts offline.
+    String library = chartLibrary();
+    assertThat(page)
+        .contains(library.substring(0, 2_000))
+        .contains("Chart.js v" + E2eHtml.ChartLibrary.VERSION);
+    assertThat(page.replace(library, ""))
         .doesNotContain("http://", "https://", "<link", " src=", "<img", "@import", "url(");
+    // The charts' numbers and the words of their tooltips, as the report's chart data.
+    var charts =
+        Pattern.compile(
+                "<script type=\"application/json\" id=\"parlance-charts\">(.*?)</script>",
+                Pattern.DOTALL)
+            .matcher(page);
+    assertThat(charts.find()).isTrue();
+    JsonNode difficulty = JSON.readTree(charts.group(1)).get(0);
+    assertThat(difficulty.path("id").asText()).isEqualTo("difficulty");
+    assertThat(difficulty.path("labels").get(0).toString()).isEqualTo("[\"easy\",\"n = 2\"]");
+    JsonNode direct = difficulty.path("datasets").get(0);
+    assertThat(direct.path("data").get(0).asDouble()).isEqualTo(1.0);
+    assertThat(direct.path("tips").get(0).asText()).isEqualTo("direct, easy: 100.0% (2 of 2)");
+    assertThat(direct.path("tips").get(1).asText()).isEqualTo("direct, medium: 50.0% (1 of 2)");
+    assertThat(direct.path("values").get(1).asText()).isEqualTo("50%");
     // The JSON the charts were drawn from is embedded.
     var embedded =
         Pattern.compile(
@@ -508,6 +527,20 @@ class BenchE2eCommandTest {
     assertThat(c.path("other").path("schema_context").path("whole-schema baseline").asInt())
         .isEqualTo(2);
     assertThat(Files.readString(html)).contains("pipeline and baseline, side by side");
+  }
+
+  /** Chart.js as its WebJar ships it, as the report inlines it (without the source-map comment). */
+  private static String chartLibrary() throws IOException {
+    try (var in =
+        BenchE2eCommandTest.class
+            .getClassLoader()
+            .getResourceAsStream(
+                "META-INF/resources/webjars/chart.js/"
+                    + E2eHtml.ChartLibrary.VERSION
+                    + "/dist/chart.umd.js")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+          .replaceAll("(?m)^//# sourceMappingURL=.*$", "");
+    }
   }
 
   /**

@@ -879,4 +879,95 @@ class PortalPagesIT {
       steward.assertAccessible("curation quality");
     }
   }
+
+  // journeys of branch report
+
+  /**
+   * Measured (docs/portal-pages.md "Measured"): the time from submitting a question to the first
+   * stage the pipeline reported shown on the page, and the page loads of the ask and curation
+   * pages, read in the page (performance marks of portal.js, Navigation Timing) and printed.
+   */
+  @Test
+  @Order(30)
+  void should_show_the_pipelines_first_stage_soon_after_the_question_is_submitted() {
+    double askLoad;
+    double firstStage;
+    double answerShown;
+    int stagesShown;
+    try (PortalBrowser analyst = as("analyst")) {
+      analyst.open("/portal/ask");
+      analyst.open("/portal/ask");
+      askLoad = pageLoadMillis(analyst);
+
+      ask(analyst, QUESTION);
+
+      firstStage = sinceSubmitted(analyst, "parlance-first-stage");
+      answerShown = sinceSubmitted(analyst, "parlance-answer-shown");
+      stagesShown =
+          ((Number)
+                  analyst.driver.executeScript(
+                      "return performance.getEntriesByName('parlance-first-stage').length"))
+              .intValue();
+      assertThat(analyst.text("answer-status")).isEqualTo("answered");
+      assertThat(table(analyst, "result")).isNotEmpty();
+      analyst.screenshot("ask-live-answer");
+      analyst.assertAccessible("live answer");
+
+      // The plain form post (what a browser without JavaScript sends) answers the same question.
+      WebElement shown = analyst.driver.findElement(By.id("answer"));
+      analyst.driver.executeScript("document.getElementById('ask-form').submit()");
+      analyst.wait(180).until(ExpectedConditions.stalenessOf(shown));
+      analyst.wait(180).until(d -> analyst.has("answer") || analyst.has("error"));
+      assertThat(analyst.text("answer-status")).isEqualTo("answered");
+      assertThat(table(analyst, "result")).isNotEmpty();
+      assertThat(
+              analyst.driver.executeScript(
+                  "return performance.getEntriesByName('parlance-first-stage').length"))
+          .as("a page loaded by the form post, no stream")
+          .isEqualTo(0L);
+    }
+    double curationLoad;
+    try (PortalBrowser steward = as("steward")) {
+      steward.open("/portal/curation?source=demo");
+      steward.open("/portal/curation?source=demo");
+      curationLoad = pageLoadMillis(steward);
+    }
+    System.out.printf(
+        "MEASURED first stage shown %.0f ms after submitting (answer shown after %.0f ms);"
+            + " page load: ask %.0f ms, curation %.0f ms%n",
+        firstStage, answerShown, askLoad, curationLoad);
+    assertThat(stagesShown).as("the page showed a stage the pipeline reported").isEqualTo(1);
+    assertThat(firstStage).isGreaterThanOrEqualTo(0).isLessThanOrEqualTo(answerShown);
+  }
+
+  /** Milliseconds from submitting the question to performance mark {@code mark} in the page. */
+  private static double sinceSubmitted(PortalBrowser browser, String mark) {
+    Object millis =
+        browser.driver.executeScript(
+            "var s = performance.getEntriesByName('parlance-ask-submitted');"
+                + " var m = performance.getEntriesByName(arguments[0]);"
+                + " return s.length && m.length ? m[0].startTime - s[s.length - 1].startTime"
+                + " : null;",
+            mark);
+    assertThat(millis).as("performance mark " + mark + " in the page").isNotNull();
+    return ((Number) millis).doubleValue();
+  }
+
+  /** The page's load (Navigation Timing: from navigation start to the end of its load event). */
+  private static double pageLoadMillis(PortalBrowser browser) {
+    browser
+        .wait(30)
+        .until(
+            d ->
+                ((Number)
+                            browser.driver.executeScript(
+                                "return performance.getEntriesByType('navigation')[0].loadEventEnd"))
+                        .doubleValue()
+                    > 0);
+    return ((Number)
+            browser.driver.executeScript(
+                "var n = performance.getEntriesByType('navigation')[0];"
+                    + " return n.loadEventEnd - n.startTime;"))
+        .doubleValue();
+  }
 }
