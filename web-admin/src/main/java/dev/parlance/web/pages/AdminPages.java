@@ -51,9 +51,10 @@ import java.util.Optional;
  */
 public class AdminPages extends PageServlet {
 
-  private static final Page SOURCES = Page.of("sources", "Sources", "sources");
-  private static final Page POLICIES = Page.of("policies", "Policies", "policies");
-  private static final Page AUDIT = Page.of("audit", "Audit", "audit");
+  private static final Page SOURCES = Page.of("sources", "Sources", "sources", SourceAccess.ADMIN);
+  private static final Page POLICIES =
+      Page.of("policies", "Policies", "policies", SourceAccess.ADMIN);
+  private static final Page AUDIT = Page.of("audit", "Audit", "audit", SourceAccess.ADMIN);
 
   private static final long serialVersionUID = 1L;
   private static final int AUDIT_PAGE = 25;
@@ -68,30 +69,19 @@ public class AdminPages extends PageServlet {
       throws IOException {
     switch (request.getServletPath()) {
       case "/portal/admin/sources" ->
-          page(
-              request,
-              response,
-              SOURCES,
-              (user, model) -> {
-                requireRole(user, SourceAccess.ADMIN);
-                listSources(user, model);
-              });
+          page(request, response, SOURCES, (user, model) -> listSources(user, model));
       case "/portal/admin/policies" ->
           page(
               request,
               response,
               POLICIES,
-              (user, model) -> {
-                requireRole(user, SourceAccess.ADMIN);
-                showPolicy(user, policySource(request, user, model), model);
-              });
+              (user, model) -> showPolicy(user, policySource(request, user, model), model));
       default ->
           page(
               request,
               response,
               AUDIT,
               (user, model) -> {
-                requireRole(user, SourceAccess.ADMIN);
                 if (field(request, "export").equals("csv")) {
                   exportAudit(request, response, user);
                 } else {
@@ -111,7 +101,6 @@ public class AdminPages extends PageServlet {
               response,
               SOURCES,
               (user, model) -> {
-                requireRole(user, SourceAccess.ADMIN);
                 try {
                   model.put("notice", sourceAction(request, user));
                 } finally {
@@ -124,7 +113,6 @@ public class AdminPages extends PageServlet {
               response,
               POLICIES,
               (user, model) -> {
-                requireRole(user, SourceAccess.ADMIN);
                 String source = policySource(request, user, model);
                 try {
                   if (field(request, "action").equals("preview")) {

@@ -21,8 +21,9 @@ import java.util.Map;
 public class EvaluationPages extends PageServlet {
 
   private static final Page EVALUATION_REPORT =
-      Page.of("evaluations", "Evaluation report", "evaluations");
-  private static final Page EVALUATIONS = Page.of("evaluations", "Evaluations", "evaluations");
+      Page.of("evaluations", "Evaluation report", "evaluations", SourceAccess.ADMIN);
+  private static final Page EVALUATIONS =
+      Page.of("evaluations", "Evaluations", "evaluations", SourceAccess.ADMIN);
 
   private static final long serialVersionUID = 1L;
 
@@ -46,7 +47,6 @@ public class EvaluationPages extends PageServlet {
           response,
           EVALUATION_REPORT,
           (user, model) -> {
-            requireRole(user, SourceAccess.ADMIN);
             String html = runs.report(user, field(request, "run"));
             response.setHeader("Content-Security-Policy", REPORT_POLICY);
             response.setHeader("Cache-Control", "no-store");
@@ -62,7 +62,6 @@ public class EvaluationPages extends PageServlet {
         response,
         EVALUATIONS,
         (user, model) -> {
-          requireRole(user, SourceAccess.ADMIN);
           List<Map<String, Object>> rows = new ArrayList<>();
           for (var run : runs.runs(user)) {
             Map<String, Object> row = new HashMap<>();

@@ -28,7 +28,8 @@ import java.util.TreeSet;
  */
 public class ModelPages extends PageServlet {
 
-  private static final Page LANGUAGE_MODELS = Page.of("models", "Language models", "models");
+  private static final Page LANGUAGE_MODELS =
+      Page.of("models", "Language models", "models", SourceAccess.ADMIN);
 
   private static final long serialVersionUID = 1L;
   private static final int DEFAULT_DAYS = 30;
@@ -40,14 +41,7 @@ public class ModelPages extends PageServlet {
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    page(
-        request,
-        response,
-        LANGUAGE_MODELS,
-        (user, model) -> {
-          requireRole(user, SourceAccess.ADMIN);
-          show(request, user, model);
-        });
+    page(request, response, LANGUAGE_MODELS, (user, model) -> show(request, user, model));
   }
 
   @Override
@@ -58,7 +52,6 @@ public class ModelPages extends PageServlet {
         response,
         LANGUAGE_MODELS,
         (user, model) -> {
-          requireRole(user, SourceAccess.ADMIN);
           try {
             model.put("notice", check(field(request, "profile")));
           } finally {

@@ -23,7 +23,7 @@ import java.util.TreeMap;
  */
 public class UserPages extends PageServlet {
 
-  private static final Page USERS = Page.of("users", "Users", "users");
+  private static final Page USERS = Page.of("users", "Users", "users", SourceAccess.ADMIN);
 
   private static final long serialVersionUID = 1L;
   private static final int PAGE = 50;
@@ -33,14 +33,7 @@ public class UserPages extends PageServlet {
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    page(
-        request,
-        response,
-        USERS,
-        (user, model) -> {
-          requireRole(user, SourceAccess.ADMIN);
-          list(request, user, model);
-        });
+    page(request, response, USERS, (user, model) -> list(request, user, model));
   }
 
   @Override
@@ -51,7 +44,6 @@ public class UserPages extends PageServlet {
         response,
         USERS,
         (user, model) -> {
-          requireRole(user, SourceAccess.ADMIN);
           try {
             model.put("notice", change(request, user));
           } finally {
