@@ -53,6 +53,8 @@ final class EmbeddingModelAdapter implements EmbedTextPort {
     }
     try {
       return encoder.encode(texts).stream().map(EmbeddingVector::of).toList();
+    } catch (EmbeddingFailedException e) {
+      throw e;
     } catch (Exception e) {
       throw new EmbeddingFailedException(modelName, e);
     }

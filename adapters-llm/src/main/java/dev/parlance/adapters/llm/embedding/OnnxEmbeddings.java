@@ -9,29 +9,37 @@ import dev.parlance.domain.retrieval.EmbedTextPort;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 
 /** The one place that builds embedding models. */
 public final class OnnxEmbeddings {
   private OnnxEmbeddings() {}
 
-  // Loading a model takes about a second: one encoder per model and process.
-  private static final Map<EmbeddingModelChoice, OnnxBatchEncoder> ENCODERS =
-      new EnumMap<>(EmbeddingModelChoice.class);
+  // Loading a model takes a second or more: one encoder per model and process, loaded when the
+  // first text is embedded. Until then the model's name is all a caller gets, which is all that
+  // deciding whether an index is current needs (re-indexing what is indexed loads no model).
+  private static final Map<Loaded, OnnxBatchEncoder> ENCODERS = new HashMap<>();
+
+  private record Loaded(EmbeddingModelChoice choice, int threads) {}
 
   /** An in-process model that uses every core. */
   public static EmbedTextPort create(EmbeddingModelChoice choice) {
     return create(choice, Runtime.getRuntime().availableProcessors());
   }
 
-  public static synchronized EmbedTextPort create(EmbeddingModelChoice choice, int threads) {
-    OnnxBatchEncoder encoder = ENCODERS.get(choice);
-    if (encoder == null) {
-      encoder = load(choice, threads);
-      ENCODERS.put(choice, encoder);
-    }
-    return new EmbeddingModelAdapter(encoder::encode, choice.id(), choice.queryInstruction());
+  public static EmbedTextPort create(EmbeddingModelChoice choice, int threads) {
+    return new EmbeddingModelAdapter(
+        texts -> encoder(choice, threads).encode(texts), choice.id(), choice.queryInstruction());
+  }
+
+  private static synchronized OnnxBatchEncoder encoder(EmbeddingModelChoice choice, int threads) {
+    return ENCODERS.computeIfAbsent(new Loaded(choice, threads), k -> load(choice, threads));
+  }
+
+  /** Whether this process has loaded the model with that many threads (for tests). */
+  static synchronized boolean isLoaded(EmbeddingModelChoice choice, int threads) {
+    return ENCODERS.containsKey(new Loaded(choice, threads));
   }
 
   /**

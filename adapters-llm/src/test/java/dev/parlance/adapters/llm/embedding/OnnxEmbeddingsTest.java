@@ -9,6 +9,7 @@ import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15Quantize
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.retrieval.EmbeddingVector;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -58,6 +59,20 @@ class OnnxEmbeddingsTest {
       // In a batch, padded positions widen the int8 activation ranges of the quantised model.
       assertThat(inOneBatch.get(i).cosine(expected.get(i))).as(TEXTS.get(i)).isGreaterThan(0.99);
     }
+  }
+
+  @Test
+  void should_name_its_model_without_loading_it_and_load_it_for_the_first_text() {
+    EmbeddingModelChoice choice = EmbeddingModelChoice.BGE_SMALL_EN_V15_Q;
+    int threads = 3; // no other test loads the model with three threads
+    EmbedTextPort embedder = OnnxEmbeddings.create(choice, threads);
+
+    // Deciding whether an index is current needs only the name: no model is loaded for it.
+    assertThat(embedder.modelName()).isEqualTo(choice.id());
+    assertThat(OnnxEmbeddings.isLoaded(choice, threads)).isFalse();
+
+    assertThat(embedder.embedDocuments(List.of("planet"))).hasSize(1);
+    assertThat(OnnxEmbeddings.isLoaded(choice, threads)).isTrue();
   }
 
   @ParameterizedTest
