@@ -40,7 +40,13 @@ final class OnnxBatchEncoder implements AutoCloseable {
   private static final int BATCH = 32;
 
   private final OrtEnvironment environment = OrtEnvironment.getEnvironment();
+  private final byte[] model;
+  private final OrtSession.SessionOptions options;
+  private final int threads;
+  // One session per worker, each made when a batch first finds none free: a question or a
+  // publish that embeds a few texts pays for one session, not for one per core.
   private final BlockingQueue<OrtSession> sessions;
+  private int made;
   private final ExecutorService workers;
   private final HuggingFaceTokenizer tokenizer;
   private final Pooling pooling;
@@ -48,16 +54,15 @@ final class OnnxBatchEncoder implements AutoCloseable {
 
   OnnxBatchEncoder(InputStream model, InputStream tokenizerJson, Pooling pooling, int threads)
       throws IOException, OrtException {
-    byte[] bytes = model.readAllBytes();
+    this.model = model.readAllBytes();
+    this.threads = threads;
     this.sessions = new ArrayBlockingQueue<>(threads);
-    try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
-      options.setIntraOpNumThreads(1);
-      options.setInterOpNumThreads(1);
-      options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-      for (int i = 0; i < threads; i++) {
-        sessions.add(environment.createSession(bytes, options));
-      }
-    }
+    this.options = new OrtSession.SessionOptions();
+    options.setIntraOpNumThreads(1);
+    options.setInterOpNumThreads(1);
+    options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+    OrtSession first = newSession();
+    sessions.add(first);
     AtomicInteger n = new AtomicInteger();
     this.workers =
         Executors.newFixedThreadPool(
@@ -75,7 +80,26 @@ final class OnnxBatchEncoder implements AutoCloseable {
                 "truncation", "true",
                 "maxLength", String.valueOf(MAX_TOKENS)));
     this.pooling = pooling;
-    this.typeIds = sessions.peek().getInputNames().contains("token_type_ids");
+    this.typeIds = first.getInputNames().contains("token_type_ids");
+  }
+
+  private synchronized OrtSession newSession() throws OrtException {
+    made++;
+    return environment.createSession(model, options);
+  }
+
+  /** A free session, or a new one while there are fewer than threads. */
+  private OrtSession session() throws OrtException, InterruptedException {
+    OrtSession free = sessions.poll();
+    if (free != null) {
+      return free;
+    }
+    synchronized (this) {
+      if (made < threads) {
+        return newSession();
+      }
+    }
+    return sessions.take();
   }
 
   /** Unit-length embeddings, in the order of {@code texts}. */
@@ -158,7 +182,7 @@ final class OnnxBatchEncoder implements AutoCloseable {
       if (typeIds) {
         inputs.put("token_type_ids", OnnxTensor.createTensor(environment, types));
       }
-      OrtSession session = sessions.take();
+      OrtSession session = session();
       try (OrtSession.Result result = session.run(inputs)) {
         float[][][] hidden = (float[][][]) result.get(0).getValue();
         float[][] vectors = new float[n][];
@@ -217,6 +241,7 @@ final class OnnxBatchEncoder implements AutoCloseable {
     for (OrtSession session : sessions) {
       session.close();
     }
+    options.close();
     tokenizer.close();
   }
 }
