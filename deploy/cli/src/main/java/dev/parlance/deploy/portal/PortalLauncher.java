@@ -29,7 +29,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
@@ -136,6 +138,10 @@ public final class PortalLauncher {
     PortalState state = new PortalState(home.root());
     EmbeddedKeycloak keycloak = null;
     Process liberty = null;
+    // Ctrl-C or SIGTERM while starting (Keycloak's first start takes a minute): the processes
+    // started so far are this one's children, and stop with it instead of staying behind.
+    Thread stopStarted = new Thread(PortalLauncher::stopChildren, "parlance-serve-abort");
+    Runtime.getRuntime().addShutdownHook(stopStarted);
     try {
       Identity identity;
       if (issuerSetting.isPresent()) {
@@ -164,7 +170,31 @@ public final class PortalLauncher {
       stop(liberty);
       closeQuietly(keycloak);
       throw e;
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(stopStarted);
+      } catch (IllegalStateException shuttingDown) {
+        // The hook is running or has run: nothing to remove.
+      }
     }
+  }
+
+  /** Stops every process this one started (Keycloak, Liberty and theirs), forcibly after 45 s. */
+  static void stopChildren() {
+    List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
+    children.forEach(ProcessHandle::destroy);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(45);
+    for (ProcessHandle child : children) {
+      try {
+        child.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      } catch (ExecutionException | TimeoutException e) {
+        // Still running: forced below.
+      }
+    }
+    children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
   }
 
   /** The provider the portal uses, and what serve.json says of it. */

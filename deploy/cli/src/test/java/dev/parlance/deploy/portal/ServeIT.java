@@ -209,6 +209,31 @@ class ServeIT {
         .isEqualTo(200);
   }
 
+  @Test
+  @Order(5)
+  void should_leave_nothing_running_when_stopped_while_keycloak_starts() throws Exception {
+    serve.destroy(); // SIGTERM to the warm serve of the previous test
+    assertThat(serve.waitFor(90, TimeUnit.SECONDS)).isTrue();
+    Path log = Path.of("target/serve-it-logs/stopped-while-starting.log");
+    serve = start(HOME, log, "serve", "--port", String.valueOf(PORT));
+    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+    while (!(Files.exists(log) && Files.readString(log).contains("starting Keycloak"))) {
+      assertThat(System.nanoTime()).as("serve began starting Keycloak").isLessThan(deadline);
+      assertThat(serve.isAlive()).as(Files.readString(log)).isTrue();
+      Thread.sleep(100);
+    }
+    List<ProcessHandle> children = serve.descendants().toList();
+    assertThat(children).as("Keycloak's process").isNotEmpty();
+
+    serve.destroy(); // SIGTERM before the portal is ready
+
+    assertThat(serve.waitFor(90, TimeUnit.SECONDS)).isTrue();
+    for (ProcessHandle child : children) {
+      assertThat(child.isAlive()).as("process %d left running", child.pid()).isFalse();
+    }
+    assertThat(HOME.resolve("serve.json")).doesNotExist();
+  }
+
   @AfterAll
   static void stop() throws Exception {
     if (serve != null && serve.isAlive()) {
