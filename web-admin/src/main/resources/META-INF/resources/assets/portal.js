@@ -4,27 +4,47 @@
   "use strict";
 
   // Asking: say at once that the question is being worked on (the live answer below names the
-  // stages as the pipeline reports them).
+  // stages as the pipeline reports them). The question typed so far and its source are kept in
+  // the browser's sessionStorage as they change, so that a session to renew by a new sign-in
+  // (the live answer's request redirected, or the plain form post sent through the login) finds
+  // them back in the box when the ask page loads again; an answer shown forgets them.
+  var KEPT_QUESTION = "parlance.question";
+  var KEPT_SOURCE = "parlance.source";
+  function kept(name, value) {
+    try {
+      if (value === undefined) return sessionStorage.getItem(name);
+      if (value === null) sessionStorage.removeItem(name);
+      else sessionStorage.setItem(name, value);
+    } catch (e) { /* storage refused (private mode): nothing is kept */ }
+    return null;
+  }
+  function keepQuestion(form) {
+    kept(KEPT_QUESTION, form.elements.question.value);
+    if (form.elements.source) kept(KEPT_SOURCE, form.elements.source.value);
+  }
   function askProgress() {
     var form = document.getElementById("ask-form");
     if (!form) return;
+    var question = document.getElementById("question");
+    if (document.getElementById("answer")) {
+      kept(KEPT_QUESTION, null);
+      kept(KEPT_SOURCE, null);
+    } else if (!question.value && kept(KEPT_QUESTION)) {
+      question.value = kept(KEPT_QUESTION);
+      var source = form.elements.source;
+      var keptSource = kept(KEPT_SOURCE);
+      if (source && keptSource && !new URLSearchParams(location.search).has("source") &&
+          Array.prototype.some.call(source.options, function (o) { return o.value === keptSource; })) {
+        source.value = keptSource;
+      }
+    }
+    form.addEventListener("input", function () { keepQuestion(form); });
     form.addEventListener("submit", function () {
       performance.mark("parlance-ask-submitted");
       document.getElementById("progress").textContent = "Working\u2026";
       document.getElementById("ask-button").disabled = true;
-      // Keep the question typed so far, should the session have to be renewed by a new sign-in.
-      try { sessionStorage.setItem("parlance.question", document.getElementById("question").value); } catch (e) { /* private mode */ }
+      keepQuestion(form);
     });
-    var question = document.getElementById("question");
-    if (question && !question.value) {
-      try {
-        var kept = sessionStorage.getItem("parlance.question");
-        if (kept) question.value = kept;
-      } catch (e) { /* private mode */ }
-    }
-    if (document.getElementById("answer")) {
-      try { sessionStorage.removeItem("parlance.question"); } catch (e) { /* private mode */ }
-    }
   }
 
   function resultData() {
@@ -282,8 +302,9 @@
   // Live answer (branch report). The ask form posts to its data-live address with fetch; the
   // answer comes as Server-Sent Events: the pipeline's stages as they start and end, then the page
   // the plain form post would have shown, whose main content replaces this page's (then enhance
-  // runs again over it). When the stream cannot start (no fetch, a session to renew), the form is
-  // posted the plain way; once the question runs, it is never posted twice.
+  // runs again over it). When the stream cannot start (no fetch, the connection refused), the form
+  // is posted the plain way; a session to renew goes through the login (renewSession); once the
+  // question runs, it is never posted twice.
   function liveAnswer() {
     var form = document.querySelector("form[data-live]");
     if (!form || !window.fetch || !window.TextDecoder || !window.DOMParser) return;
@@ -299,8 +320,8 @@
         redirect: "manual"
       }).then(function (response) {
         var type = response.headers.get("Content-Type") || "";
-        if (response.type === "opaqueredirect" || response.status === 0) {
-          form.submit();
+        if (response.type === "opaqueredirect" || response.status === 0 || response.status === 401) {
+          renewSession(form);
         } else if (type.indexOf("text/event-stream") === 0) {
           started = true;
           return readEvents(response, function (name, data) {
@@ -308,8 +329,10 @@
             else if (name === "progress") stages.indexing(data);
             else if (name === "answer" || name === "problem") showPage(data.page);
           });
-        } else {
+        } else if (type.indexOf("text/html") === 0) {
           return response.text().then(showPage);
+        } else {
+          return response.text().then(function (text) { refused(form, response.status, text); });
         }
       }).catch(function () {
         if (!started) {
@@ -320,6 +343,30 @@
         }
       });
     });
+  }
+
+  // The session has to be renewed (the sign-in expired: the portal redirects to the provider's
+  // login, which a fetch cannot follow): the question is kept, and the ask page is opened the
+  // ordinary way, through the login and back, with the question in the box again. A question
+  // never runs unasked.
+  function renewSession(form) {
+    keepQuestion(form);
+    var address = form.action;
+    if (form.elements.source) address += "?source=" + encodeURIComponent(form.elements.source.value);
+    window.location.assign(address);
+  }
+
+  // An answer that is neither the stream nor a page (a problem the server's filters answered,
+  // e.g. a refused CSRF token): its detail is shown, the form usable again.
+  function refused(form, status, text) {
+    var detail = "";
+    try { detail = JSON.parse(text).detail || ""; } catch (e) { /* not a problem document */ }
+    var progress = document.getElementById("progress");
+    progress.textContent = "Not asked (" + status + (detail ? ": " + detail : "") +
+      "). Reload the page and ask again.";
+    progress.setAttribute("role", "alert");
+    document.getElementById("ask-button").disabled = false;
+    keepQuestion(form);
   }
 
   // The stages shown as the pipeline reports them; a stage may run more than once at a time.

@@ -26,7 +26,9 @@ import java.util.Set;
  * {@code PARLANCE_CSRF} cookie (double submit), and its {@code Origin}, when sent, must be the
  * portal's. The cookie is {@code HttpOnly}; pages read the token from the {@code X-CSRF-Token}
  * header of any answer to a safe request; the portal's HTML forms send it as the form field {@code
- * _csrf} instead.
+ * _csrf} instead. A page's form posted without any token cookie (the browser's cookies went with an
+ * expired session) is sent back to the page by a GET ({@code 303 See Other}): nothing changes, the
+ * user is not shown an error.
  */
 @WebFilter(filterName = "csrf", urlPatterns = "/*", asyncSupported = true)
 public class CsrfFilter extends HttpFilter {
@@ -36,6 +38,7 @@ public class CsrfFilter extends HttpFilter {
   public static final String COOKIE = "PARLANCE_CSRF";
   public static final String HEADER = "X-CSRF-Token";
   public static final String FORM_FIELD = "_csrf";
+  private static final String PAGES = "/portal/";
   private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
   private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -62,6 +65,15 @@ public class CsrfFilter extends HttpFilter {
       return;
     }
     String header = request.getHeader(HEADER);
+    if (cookie.isEmpty() && header == null && isPageNavigation(request)) {
+      // A page's form posted by a browser that holds no token: its cookies are gone with a session
+      // that expired, and the provider's login sent the post back here after the new sign-in.
+      // Nothing is done; the page is shown again (a GET issues a new token), where the page's
+      // script puts back what was typed.
+      response.setStatus(HttpServletResponse.SC_SEE_OTHER);
+      response.setHeader("Location", addressOf(request));
+      return;
+    }
     if (header == null && isForm(request)) {
       // The portal's pages post plain HTML forms, which cannot set a header: the token travels as
       // a form field instead (the page put it there from the cookie; another site cannot read it).
@@ -76,6 +88,19 @@ public class CsrfFilter extends HttpFilter {
       return;
     }
     chain.doFilter(request, response);
+  }
+
+  /** A browser's navigation to one of the portal's pages (not a script's request, not the API). */
+  private static boolean isPageNavigation(HttpServletRequest request) {
+    String accept = request.getHeader("Accept");
+    return accept != null
+        && accept.toLowerCase(Locale.ROOT).contains("text/html")
+        && request.getRequestURI().startsWith(request.getContextPath() + PAGES);
+  }
+
+  private static String addressOf(HttpServletRequest request) {
+    String query = request.getQueryString();
+    return request.getRequestURI() + (query == null ? "" : "?" + query);
   }
 
   private static boolean isForm(HttpServletRequest request) {

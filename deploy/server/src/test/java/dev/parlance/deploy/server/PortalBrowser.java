@@ -78,10 +78,7 @@ final class PortalBrowser implements AutoCloseable {
   /** Opens a portal page; the first one goes through Keycloak's login page as {@code user}. */
   PortalBrowser signIn(String user, String password) {
     driver.get(portal.resolve("/portal/").toString());
-    wait(60).until(d -> d.findElements(By.id("username")).size() > 0);
-    driver.findElement(By.id("username")).sendKeys(user);
-    driver.findElement(By.id("password")).sendKeys(password);
-    driver.findElement(By.id("kc-login")).click();
+    enterCredentials(user, password);
     wait(120)
         .until(
             d ->
@@ -89,6 +86,19 @@ final class PortalBrowser implements AutoCloseable {
                     && d.findElements(By.id("signed-in-user")).size() > 0);
     assertThat(text("signed-in-user")).isEqualTo(user);
     return this;
+  }
+
+  /** Signs in on Keycloak's login page, once it is shown. */
+  void enterCredentials(String user, String password) {
+    wait(60).until(d -> d.findElements(By.id("username")).size() > 0);
+    driver.findElement(By.id("username")).sendKeys(user);
+    driver.findElement(By.id("password")).sendKeys(password);
+    driver.findElement(By.id("kc-login")).click();
+  }
+
+  /** Every cookie of every site gone, as when the sessions (the portal's, Keycloak's) expire. */
+  void forgetCookies() {
+    driver.executeCdpCommand("Network.clearBrowserCookies", Map.of());
   }
 
   PortalBrowser open(String path) {
@@ -118,6 +128,19 @@ final class PortalBrowser implements AutoCloseable {
       Files.createDirectories(dir);
       Files.write(
           dir.resolve(name + ".png"), ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The current address and page source, beside the screenshots as {@code NAME.html}. */
+  void pageSource(String name) {
+    try {
+      Path dir = Path.of(System.getProperty("parlance.screenshots"));
+      Files.createDirectories(dir);
+      Files.writeString(
+          dir.resolve(name + ".html"),
+          "<!-- " + driver.getCurrentUrl() + " -->\n" + driver.getPageSource());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -293,6 +293,87 @@ class PortalPagesIT {
     }
   }
 
+  /**
+   * Issue journey 8, second half: the session expires (every cookie gone: the portal's sign-in, its
+   * CSRF token, Keycloak's session) while a question is typed. Asking sends the user through
+   * Keycloak's login page and back to the ask page with the question and source in the box, and
+   * asking then answers; the same with the form posted the plain way (what a browser without
+   * JavaScript sends): back on the ask page, not an error.
+   */
+  @Test
+  @Order(14)
+  void should_keep_the_typed_question_through_a_new_sign_in_when_the_session_expired() {
+    try (PortalBrowser analyst = as("analyst")) {
+      typeAndExpire(analyst, QUESTION);
+      analyst.driver.findElement(By.id("ask-button")).click();
+      signInAgain(analyst, "expired-live");
+      assertThat(analyst.driver.getCurrentUrl()).contains("/portal/ask");
+      assertThat(analyst.driver.findElement(By.id("question")).getDomProperty("value"))
+          .isEqualTo(QUESTION);
+      assertThat(
+              new Select(analyst.driver.findElement(By.id("source")))
+                  .getFirstSelectedOption()
+                  .getDomProperty("value"))
+          .isEqualTo("demo");
+      analyst.screenshot("expired-question-kept");
+      analyst.assertAccessible("ask page after a new sign-in");
+
+      analyst.driver.findElement(By.id("ask-button")).click();
+      analyst.wait(180).until(d -> analyst.has("answer") || analyst.has("error"));
+      assertThat(analyst.has("error"))
+          .as(analyst.has("error") ? analyst.text("error") : "")
+          .isFalse();
+      assertThat(analyst.text("answer-status")).isEqualTo("answered");
+      assertThat(table(analyst, "result")).isNotEmpty();
+
+      analyst.open("/portal/ask");
+      assertThat(analyst.driver.findElement(By.id("question")).getDomProperty("value"))
+          .as("an answered question is not kept")
+          .isEmpty();
+      typeAndExpire(analyst, EXPIRED_PLAIN_QUESTION);
+      analyst.driver.executeScript("document.getElementById('ask-form').submit()");
+      signInAgain(analyst, "expired-plain");
+      assertThat(analyst.driver.getCurrentUrl()).contains("/portal/ask");
+      assertThat(analyst.driver.findElement(By.id("question")).getDomProperty("value"))
+          .isEqualTo(EXPIRED_PLAIN_QUESTION);
+      assertThat(analyst.has("answer")).as("nothing asked by the post after the sign-in").isFalse();
+    }
+  }
+
+  static final String EXPIRED_PLAIN_QUESTION = "Which regions have the most installations?";
+
+  /** Types {@code question} about the demo on the ask page, then the sessions expire. */
+  private static void typeAndExpire(PortalBrowser browser, String question) {
+    browser.open("/portal/ask");
+    new Select(browser.driver.findElement(By.id("source"))).selectByValue("demo");
+    browser.driver.findElement(By.id("question")).clear();
+    browser.driver.findElement(By.id("question")).sendKeys(question);
+    browser.forgetCookies();
+  }
+
+  /** Keycloak's login page is shown; signing in on it leads back to the portal's ask page. */
+  private void signInAgain(PortalBrowser browser, String name) {
+    try {
+      browser.wait(60).until(d -> d.findElements(By.id("username")).size() > 0);
+      assertThat(browser.driver.getCurrentUrl()).startsWith(env.keycloak().url().toString());
+      browser.screenshot(name + "-login");
+      browser.enterCredentials("analyst", env.password("analyst"));
+      browser
+          .wait(120)
+          .until(
+              d ->
+                  d.getCurrentUrl().startsWith(env.portal().toString())
+                      && browser.has("signed-in-user")
+                      && browser.has("question"));
+    } catch (org.openqa.selenium.TimeoutException e) {
+      browser.screenshot(name + "-waiting");
+      browser.pageSource(name + "-waiting");
+      throw e;
+    } finally {
+      browser.networkTrace(name);
+    }
+  }
+
   // journeys of branch admin
 
   static final String CREW_QUESTION = "Which crew members are there, with their region?";
