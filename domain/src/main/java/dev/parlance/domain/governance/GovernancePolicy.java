@@ -187,17 +187,26 @@ public record GovernancePolicy(
         editedAt);
   }
 
-  /**
-   * This policy with {@code role}'s own statement timeout set, or removed when {@code newTimeout}
-   * is null (its users then get the policy's timeout, unless another of their roles has one).
-   */
+  /** This policy with {@code role}'s own statement timeout set (replacing one it had). */
   public GovernancePolicy withRoleTimeout(String role, Duration newTimeout) {
     Map<String, Duration> changed = new TreeMap<>(roleTimeouts);
-    if (newTimeout == null) {
-      changed.remove(roleKey(role));
-    } else {
-      changed.put(roleKey(role), newTimeout);
+    changed.put(roleKey(role), Objects.requireNonNull(newTimeout, "statement timeout"));
+    return withRoleTimeouts(changed);
+  }
+
+  /**
+   * This policy without {@code role}'s own statement timeout: its users get the policy's timeout,
+   * unless another of their roles has one.
+   */
+  public GovernancePolicy withoutRoleTimeout(String role) {
+    Map<String, Duration> changed = new TreeMap<>(roleTimeouts);
+    if (changed.remove(roleKey(role)) == null) {
+      throw new IllegalArgumentException("role " + roleKey(role) + " has no timeout of its own");
     }
+    return withRoleTimeouts(changed);
+  }
+
+  private GovernancePolicy withRoleTimeouts(Map<String, Duration> changed) {
     return new GovernancePolicy(
         source,
         version,

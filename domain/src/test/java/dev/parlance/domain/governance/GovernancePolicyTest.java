@@ -134,7 +134,7 @@ class GovernancePolicyTest {
         .isEqualTo(Duration.ofSeconds(20));
     assertThat(policy.timeoutFor(UserIdentity.of("guest", "viewer")))
         .isEqualTo(Duration.ofSeconds(5));
-    assertThat(policy.withRoleTimeout("analyst", null).roleTimeouts())
+    assertThat(policy.withoutRoleTimeout("Analyst").roleTimeouts())
         .containsOnlyKeys("auditor", "steward");
     assertThat(policy.sameRules(policy.withRoleTimeout("analyst", Duration.ofSeconds(3))))
         .isFalse();
@@ -154,6 +154,8 @@ class GovernancePolicyTest {
         .hasMessageContaining("the policy's timeout");
     assertThatThrownBy(() -> policy.withRoleTimeout(" ", Duration.ofSeconds(1)))
         .hasMessageContaining("role must not be blank");
+    assertThatThrownBy(() -> policy.withoutRoleTimeout("analyst"))
+        .hasMessage("role analyst has no timeout of its own");
     assertThat(policy.roleTimeouts()).isEmpty();
   }
 }

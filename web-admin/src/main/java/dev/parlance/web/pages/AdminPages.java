@@ -295,14 +295,7 @@ public class AdminPages extends PageServlet {
           case "role-timeout" ->
               current.withRoleTimeout(
                   field(request, "timeoutRole"), millis(request, "roleTimeoutMs"));
-          case "remove-role-timeout" -> {
-            String role = field(request, "timeoutRole");
-            if (!current.roleTimeouts().containsKey(role.toLowerCase(Locale.ROOT))) {
-              throw new IllegalArgumentException(
-                  "timeoutRole: role '" + role + "' has no timeout of its own");
-            }
-            yield current.withRoleTimeout(role, null);
-          }
+          case "remove-role-timeout" -> current.withoutRoleTimeout(field(request, "timeoutRole"));
           case "row-cap" -> current.withRowCap(number(request, "rowCap", current.rowCap()));
           default -> throw new IllegalArgumentException("action: unknown action");
         };

@@ -96,7 +96,7 @@ class PolicyPageTest {
     assertThat(published.get(1).roleTimeouts()).containsOnlyKeys("steward");
 
     assertThat(post("action", "remove-role-timeout", "timeoutRole", "nobody").page())
-        .contains("role &#39;nobody&#39; has no timeout of its own");
+        .contains("role nobody has no timeout of its own");
     assertThat(
             post("action", "role-timeout", "timeoutRole", "analyst", "roleTimeoutMs", "0").page())
         .contains("roleTimeoutMs: a number of milliseconds, 1 or more");
