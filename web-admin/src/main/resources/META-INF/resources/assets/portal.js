@@ -198,13 +198,15 @@
     show();
   }
 
-  // SQL keywords highlighted (text only: the code stays the escaped text the server sent).
-  var KEYWORDS = /\b(SELECT|FROM|WHERE|GROUP BY|ORDER BY|HAVING|JOIN|LEFT JOIN|INNER JOIN|ON|AS|AND|OR|NOT|IN|LIMIT|COUNT|SUM|AVG|MIN|MAX|DISTINCT|CASE|WHEN|THEN|ELSE|END|DESC|ASC|WITH|UNION|IS|NULL|LIKE|BETWEEN)\b/gi;
+  // SQL keywords highlighted (text only: the code stays the escaped text the server sent). String
+  // literals, quoted names and comments are matched first, so the keywords inside them stay plain.
+  var SQL_TOKENS = /('(?:[^']|'')*'?|"(?:[^"]|"")*"?|`[^`]*`?|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$))|\b(SELECT|FROM|WHERE|GROUP BY|ORDER BY|HAVING|JOIN|LEFT JOIN|INNER JOIN|ON|AS|AND|OR|NOT|IN|LIMIT|COUNT|SUM|AVG|MIN|MAX|DISTINCT|CASE|WHEN|THEN|ELSE|END|DESC|ASC|WITH|UNION|IS|NULL|LIKE|BETWEEN)\b/gi;
   function highlightCode(code) {
     var text = code.textContent;
     code.textContent = "";
     var last = 0;
-    text.replace(KEYWORDS, function (match, _k, offset) {
+    text.replace(SQL_TOKENS, function (match, quotedOrComment, keyword, offset) {
+      if (!keyword) return match;
       code.appendChild(document.createTextNode(text.slice(last, offset)));
       var span = document.createElement("span");
       span.className = "kw";

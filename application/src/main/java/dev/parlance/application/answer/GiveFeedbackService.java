@@ -12,6 +12,8 @@ import dev.parlance.domain.curation.VerifiedQuery;
 import dev.parlance.domain.curation.VerifiedStatus;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 
 /** Turns feedback on an answer into a suggestion for the source's stewards. */
 public final class GiveFeedbackService implements GiveFeedbackUseCase {
@@ -38,24 +40,39 @@ public final class GiveFeedbackService implements GiveFeedbackUseCase {
             .orElseThrow(() -> new UnknownAnswerException(command.answer()));
     Instant now = clock.instant();
     // Validated before anything is stored.
-    new Feedback(command.verdict(), command.comment(), now, 0);
+    new Feedback(command.verdict(), command.comment(), now, 0, command.reading());
+    Optional<String> judged = judgedSql(answer, command.reading());
     Suggestion proposed =
-        suggestions.add(java.util.List.of(suggestion(answer, command, now))).getFirst();
+        suggestions.add(List.of(suggestion(answer, judged, command, now))).getFirst();
     AnswerRecord kept =
         history.giveFeedback(
-            answer.id(), new Feedback(command.verdict(), command.comment(), now, proposed.id()));
+            answer.id(),
+            new Feedback(
+                command.verdict(), command.comment(), now, proposed.id(), command.reading()));
     return new FeedbackGiven(kept, proposed);
   }
 
-  private static Suggestion suggestion(AnswerRecord answer, Command command, Instant now) {
-    String by = " (from " + command.user().name() + "'s feedback on answer " + answer.id() + ")";
+  /** The SQL a verdict is about: the answer's own, or that of the reading it names. */
+  private static Optional<String> judgedSql(AnswerRecord answer, int reading) {
+    if (reading == 0) {
+      return answer.sql();
+    }
+    return Optional.of(answer.readingSql(reading));
+  }
+
+  private static Suggestion suggestion(
+      AnswerRecord answer, Optional<String> judged, Command command, Instant now) {
+    String on =
+        command.reading() == 0 ? "" : " (reading " + command.reading() + ", chosen by the user)";
+    String by =
+        " (from " + command.user().name() + "'s feedback on answer " + answer.id() + ")" + on;
     String comment = command.comment().isEmpty() ? "" : ": " + command.comment();
-    if (command.verdict() == Verdict.RIGHT && answer.sql().isPresent()) {
+    if (command.verdict() == Verdict.RIGHT && judged.isPresent()) {
       VerifiedQuery proposed =
           new VerifiedQuery(
               "answer-" + answer.id(),
               answer.question(),
-              answer.sql().get(),
+              judged.get(),
               command.user().name(),
               VerifiedStatus.PROPOSED,
               "");
@@ -74,7 +91,7 @@ public final class GiveFeedbackService implements GiveFeedbackUseCase {
             + by
             + ". Question: "
             + answer.question()
-            + answer.sql().map(sql -> " SQL: " + sql).orElse(" (no SQL)");
+            + judged.map(sql -> " SQL: " + sql).orElse(" (no SQL)");
     return Suggestion.pending(
         SuggestionKind.FEEDBACK,
         "answer-" + answer.id(),

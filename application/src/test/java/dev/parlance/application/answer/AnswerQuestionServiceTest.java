@@ -282,6 +282,7 @@ class AnswerQuestionServiceTest {
   @Test
   void should_keep_the_readings_an_answer_showed_so_that_one_can_be_chosen() {
     List<String> ran = new ArrayList<>();
+    List<String> verdicts = new ArrayList<>();
     UserIdentity ana = UserIdentity.of("ana", "analyst");
     AnswerRecord kept =
         history.save(
@@ -316,12 +317,24 @@ class AnswerQuestionServiceTest {
                       1,
                       c.sql(),
                       c.sql()));
+            },
+            command -> {
+              verdicts.add(command.verdict() + " " + command.reading());
+              return new GiveFeedbackUseCase.FeedbackGiven(
+                  kept,
+                  dev.parlance.domain.curation.Suggestion.pending(
+                      dev.parlance.domain.curation.SuggestionKind.FEEDBACK,
+                      "answer-" + kept.id(),
+                      command.comment(),
+                      dev.parlance.domain.curation.Curation.empty("demo"),
+                      CLOCK.instant()));
             });
 
     ChooseReadingUseCase.ChosenReading chosen = choose.choose(ana, kept.id(), 2);
 
     assertThat(chosen.sql()).isEqualTo("SELECT 2");
     assertThat(ran).containsExactly("ana: SELECT 2");
+    assertThat(verdicts).containsExactly("RIGHT 2");
     assertThat(chosen.outcome())
         .isInstanceOfSatisfying(
             dev.parlance.domain.governance.QueryOutcome.Ran.class,

@@ -54,6 +54,25 @@ public record AnswerRecord(
     }
   }
 
+  /**
+   * The SQL of the reading numbered {@code reading} (from 1, in the order shown).
+   *
+   * @throws IllegalArgumentException when the answer showed no reading of that number
+   */
+  public String readingSql(int reading) {
+    if (reading < 1 || reading > readings.size()) {
+      throw new IllegalArgumentException(
+          "reading: answer "
+              + id
+              + (readings.isEmpty()
+                  ? " showed no other readings"
+                  : " showed readings 1 to " + readings.size())
+              + ", not "
+              + reading);
+    }
+    return readings.get(reading - 1);
+  }
+
   public long totalTokens() {
     return promptTokens + completionTokens;
   }

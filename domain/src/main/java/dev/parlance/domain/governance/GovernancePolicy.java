@@ -3,6 +3,7 @@ package dev.parlance.domain.governance;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -10,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -27,6 +29,10 @@ import java.util.TreeSet;
  * @param allowedTables relations that may be read ({@code name} or {@code schema.name}); empty
  *     means every table of the allowed schemas. Database views are readable only when named here,
  *     because a view's body could read rows a row filter hides.
+ * @param timeout how long a statement may run for a user none of whose roles has a timeout of its
+ *     own
+ * @param roleTimeouts how long a statement may run for users acting as a role, by lower-case role
+ *     name; a user with several such roles gets the largest (see {@link #timeoutFor})
  */
 public record GovernancePolicy(
     String source,
@@ -35,6 +41,7 @@ public record GovernancePolicy(
     Set<String> allowedTables,
     int rowCap,
     Duration timeout,
+    Map<String, Duration> roleTimeouts,
     OptionalDouble costCeiling,
     List<RowFilter> rowFilters,
     List<ColumnRule> columnRules,
@@ -59,10 +66,22 @@ public record GovernancePolicy(
       throw new IllegalArgumentException(
           "row cap must be between 1 and " + MAX_ROW_CAP + ", got " + rowCap);
     }
-    Objects.requireNonNull(timeout, "timeout");
-    if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofHours(1)) > 0) {
-      throw new IllegalArgumentException("statement timeout must be between 1 ms and 1 h");
-    }
+    requireTimeout(timeout, "statement timeout");
+    TreeMap<String, Duration> byRole = new TreeMap<>();
+    Objects.requireNonNullElse(roleTimeouts, Map.<String, Duration>of())
+        .forEach(
+            (role, limit) -> {
+              String key = roleKey(role);
+              if (key.equals(EVERYONE)) {
+                throw new IllegalArgumentException(
+                    "the statement timeout for every user is the policy's timeout, not a role's");
+              }
+              requireTimeout(limit, "statement timeout of role " + key);
+              if (byRole.put(key, limit) != null) {
+                throw new IllegalArgumentException("role " + key + " has two statement timeouts");
+              }
+            });
+    roleTimeouts = Collections.unmodifiableMap(byRole);
     costCeiling = Objects.requireNonNullElse(costCeiling, OptionalDouble.empty());
     if (costCeiling.isPresent() && !(costCeiling.getAsDouble() > 0)) {
       throw new IllegalArgumentException("a cost ceiling must be positive");
@@ -82,6 +101,7 @@ public record GovernancePolicy(
         Set.of(),
         DEFAULT_ROW_CAP,
         DEFAULT_TIMEOUT,
+        Map.of(),
         OptionalDouble.empty(),
         List.of(),
         List.of(),
@@ -98,6 +118,7 @@ public record GovernancePolicy(
         allowedTables,
         rowCap,
         timeout,
+        roleTimeouts,
         costCeiling,
         rowFilters,
         columnRules,
@@ -114,6 +135,7 @@ public record GovernancePolicy(
         allowedTables,
         rowCap,
         timeout,
+        roleTimeouts,
         costCeiling,
         rowFilters,
         columnRules,
@@ -127,6 +149,7 @@ public record GovernancePolicy(
         && allowedTables.equals(o.allowedTables)
         && rowCap == o.rowCap
         && timeout.equals(o.timeout)
+        && roleTimeouts.equals(o.roleTimeouts)
         && costCeiling.equals(o.costCeiling)
         && rowFilters.equals(o.rowFilters)
         && columnRules.equals(o.columnRules);
@@ -140,6 +163,7 @@ public record GovernancePolicy(
         allowedTables,
         newRowCap,
         timeout,
+        roleTimeouts,
         costCeiling,
         rowFilters,
         columnRules,
@@ -155,11 +179,59 @@ public record GovernancePolicy(
         allowedTables,
         rowCap,
         newTimeout,
+        roleTimeouts,
         costCeiling,
         rowFilters,
         columnRules,
         editedBy,
         editedAt);
+  }
+
+  /** This policy with {@code role}'s own statement timeout set (replacing one it had). */
+  public GovernancePolicy withRoleTimeout(String role, Duration newTimeout) {
+    Map<String, Duration> changed = new TreeMap<>(roleTimeouts);
+    changed.put(roleKey(role), Objects.requireNonNull(newTimeout, "statement timeout"));
+    return withRoleTimeouts(changed);
+  }
+
+  /**
+   * This policy without {@code role}'s own statement timeout: its users get the policy's timeout,
+   * unless another of their roles has one.
+   */
+  public GovernancePolicy withoutRoleTimeout(String role) {
+    Map<String, Duration> changed = new TreeMap<>(roleTimeouts);
+    if (changed.remove(roleKey(role)) == null) {
+      throw new IllegalArgumentException("role " + roleKey(role) + " has no timeout of its own");
+    }
+    return withRoleTimeouts(changed);
+  }
+
+  private GovernancePolicy withRoleTimeouts(Map<String, Duration> changed) {
+    return new GovernancePolicy(
+        source,
+        version,
+        allowedSchemas,
+        allowedTables,
+        rowCap,
+        timeout,
+        changed,
+        costCeiling,
+        rowFilters,
+        columnRules,
+        editedBy,
+        editedAt);
+  }
+
+  /**
+   * How long a statement of {@code user} may run: the largest of their roles' own timeouts, or the
+   * policy's timeout when none of their roles has one.
+   */
+  public Duration timeoutFor(UserIdentity user) {
+    return user.roles().stream()
+        .map(roleTimeouts::get)
+        .filter(Objects::nonNull)
+        .max(Duration::compareTo)
+        .orElse(timeout);
   }
 
   public GovernancePolicy withCostCeiling(double ceiling) {
@@ -170,6 +242,7 @@ public record GovernancePolicy(
         allowedTables,
         rowCap,
         timeout,
+        roleTimeouts,
         OptionalDouble.of(ceiling),
         rowFilters,
         columnRules,
@@ -185,6 +258,7 @@ public record GovernancePolicy(
         tables,
         rowCap,
         timeout,
+        roleTimeouts,
         costCeiling,
         rowFilters,
         columnRules,
@@ -200,6 +274,7 @@ public record GovernancePolicy(
         allowedTables,
         rowCap,
         timeout,
+        roleTimeouts,
         costCeiling,
         rowFilters,
         columnRules,
@@ -217,6 +292,7 @@ public record GovernancePolicy(
         allowedTables,
         rowCap,
         timeout,
+        roleTimeouts,
         costCeiling,
         more,
         columnRules,
@@ -234,6 +310,7 @@ public record GovernancePolicy(
         allowedTables,
         rowCap,
         timeout,
+        roleTimeouts,
         costCeiling,
         rowFilters,
         more,
@@ -250,6 +327,7 @@ public record GovernancePolicy(
         allowedTables,
         rowCap,
         timeout,
+        roleTimeouts,
         costCeiling,
         without(rowFilters, number, "row filter"),
         columnRules,
@@ -266,6 +344,7 @@ public record GovernancePolicy(
         allowedTables,
         rowCap,
         timeout,
+        roleTimeouts,
         costCeiling,
         rowFilters,
         without(columnRules, number, "column rule"),
@@ -386,6 +465,13 @@ public record GovernancePolicy(
 
   static String key(String name) {
     return name.strip().toLowerCase(Locale.ROOT);
+  }
+
+  private static void requireTimeout(Duration limit, String what) {
+    Objects.requireNonNull(limit, what);
+    if (limit.isNegative() || limit.isZero() || limit.compareTo(Duration.ofHours(1)) > 0) {
+      throw new IllegalArgumentException(what + " must be between 1 ms and 1 h");
+    }
   }
 
   static String requireName(String name, String what) {

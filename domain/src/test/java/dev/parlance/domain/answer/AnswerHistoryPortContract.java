@@ -131,6 +131,19 @@ public abstract class AnswerHistoryPortContract {
   }
 
   @Test
+  void should_keep_which_reading_a_user_chose_as_the_right_one() {
+    AnswerRecord saved = port().save(answer("cr-" + System.nanoTime(), "demo", Instant.now(), 10));
+    assertThat(saved.feedback()).isEmpty();
+
+    port().giveFeedback(saved.id(), new Feedback(Verdict.RIGHT, "", Instant.now(), 7, 2));
+
+    Feedback kept = port().find(saved.id()).orElseThrow().feedback().orElseThrow();
+    assertThat(kept.reading()).isEqualTo(2);
+    assertThat(kept.saysRight(2)).isTrue();
+    assertThat(kept.saysRight(0)).isFalse();
+  }
+
+  @Test
   void should_sum_what_a_user_and_a_source_spent_since_a_time() {
     String user = "di-" + System.nanoTime();
     String source = "src-" + System.nanoTime() % 1_000_000;

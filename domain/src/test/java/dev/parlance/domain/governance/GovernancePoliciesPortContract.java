@@ -19,6 +19,8 @@ public abstract class GovernancePoliciesPortContract {
         GovernancePolicy.defaults(source)
             .withRowCap(50)
             .withTimeout(Duration.ofSeconds(3))
+            .withRoleTimeout("steward", Duration.ofSeconds(40))
+            .withRoleTimeout("night-shift", Duration.ofMillis(7500))
             .withCostCeiling(1e6)
             .withAllowedTables(Set.of("TB_MO", "public.tb_eq"))
             .withAllowedSchemas(Set.of("public"))
@@ -42,6 +44,10 @@ public abstract class GovernancePoliciesPortContract {
     assertThat(kept.columnRules()).isEqualTo(draft.columnRules());
     assertThat(kept.allowedTables()).isEqualTo(draft.allowedTables());
     assertThat(kept.costCeiling()).isEqualTo(draft.costCeiling());
+    assertThat(kept.roleTimeouts()).isEqualTo(draft.roleTimeouts());
+    assertThat(port().publish(draft.withoutRoleTimeout("steward"), "steward-c").roleTimeouts())
+        .containsOnlyKeys("night-shift");
+    assertThat(port().current(source).orElseThrow().roleTimeouts()).containsOnlyKeys("night-shift");
     assertThat(kept.editedBy()).isEqualTo("steward-a");
     assertThat(port().current("no-such-" + source)).isEmpty();
   }

@@ -113,4 +113,49 @@ class GovernancePolicyTest {
     assertThatThrownBy(() -> policy.withoutRowFilter(0))
         .isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void should_give_a_user_the_largest_timeout_of_their_roles_else_the_policys() {
+    GovernancePolicy policy =
+        GovernancePolicy.defaults("demo")
+            .withTimeout(Duration.ofSeconds(5))
+            .withRoleTimeout("Steward", Duration.ofSeconds(60))
+            .withRoleTimeout("analyst", Duration.ofSeconds(2))
+            .withRoleTimeout("auditor", Duration.ofSeconds(20));
+
+    assertThat(policy.roleTimeouts())
+        .containsOnlyKeys("analyst", "auditor", "steward")
+        .containsEntry("steward", Duration.ofSeconds(60));
+    assertThat(policy.timeoutFor(UserIdentity.of("ana", "analyst")))
+        .isEqualTo(Duration.ofSeconds(2));
+    assertThat(policy.timeoutFor(UserIdentity.of("sam", "analyst", "steward")))
+        .isEqualTo(Duration.ofSeconds(60));
+    assertThat(policy.timeoutFor(UserIdentity.of("al", "auditor", "analyst")))
+        .isEqualTo(Duration.ofSeconds(20));
+    assertThat(policy.timeoutFor(UserIdentity.of("guest", "viewer")))
+        .isEqualTo(Duration.ofSeconds(5));
+    assertThat(policy.withoutRoleTimeout("Analyst").roleTimeouts())
+        .containsOnlyKeys("auditor", "steward");
+    assertThat(policy.sameRules(policy.withRoleTimeout("analyst", Duration.ofSeconds(3))))
+        .isFalse();
+    assertThat(policy.published(2, "steward", java.time.Instant.now()).roleTimeouts())
+        .isEqualTo(policy.roleTimeouts());
+  }
+
+  @Test
+  void should_refuse_a_role_timeout_out_of_bounds_or_for_everyone() {
+    GovernancePolicy policy = GovernancePolicy.defaults("demo");
+
+    assertThatThrownBy(() -> policy.withRoleTimeout("analyst", Duration.ZERO))
+        .hasMessage("statement timeout of role analyst must be between 1 ms and 1 h");
+    assertThatThrownBy(() -> policy.withRoleTimeout("analyst", Duration.ofHours(2)))
+        .hasMessageContaining("between 1 ms and 1 h");
+    assertThatThrownBy(() -> policy.withRoleTimeout("*", Duration.ofSeconds(1)))
+        .hasMessageContaining("the policy's timeout");
+    assertThatThrownBy(() -> policy.withRoleTimeout(" ", Duration.ofSeconds(1)))
+        .hasMessageContaining("role must not be blank");
+    assertThatThrownBy(() -> policy.withoutRoleTimeout("analyst"))
+        .hasMessage("role analyst has no timeout of its own");
+    assertThat(policy.roleTimeouts()).isEmpty();
+  }
 }

@@ -7,16 +7,20 @@ import dev.parlance.domain.governance.RowFilter;
 import jakarta.json.bind.annotation.JsonbProperty;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
+import java.util.TreeMap;
 
 /**
  * A governance policy as the API reads and writes it: the same fields as the command line's policy
  * file ({@code parlance policy show/publish}), so that what {@code GET …/policy} returns can be
- * edited and sent back with {@code PUT}. The API's own shape, not the domain record's: the domain
+ * edited and sent back with {@code PUT}; {@code role_timeouts_ms} (role → milliseconds) is left out
+ * when no role has a timeout of its own. The API's own shape, not the domain record's: the domain
  * may change its types without changing the contract. On {@code PUT} the version, author and time
  * are ignored (publishing sets them) and {@code source}, when given, must name the path's source.
  */
@@ -29,6 +33,7 @@ public record PolicyJson(
     @JsonbProperty("allowed_tables") List<String> allowedTables,
     @JsonbProperty("row_cap") Integer rowCap,
     @JsonbProperty("timeout_ms") Long timeoutMs,
+    @JsonbProperty("role_timeouts_ms") Map<String, Long> roleTimeoutsMs,
     @JsonbProperty("cost_ceiling") Double costCeiling,
     @JsonbProperty("row_filters") List<Filter> rowFilters,
     @JsonbProperty("column_rules") List<Rule> columnRules) {
@@ -60,6 +65,7 @@ public record PolicyJson(
         p.allowedTables().stream().sorted().toList(),
         p.rowCap(),
         p.timeout().toMillis(),
+        p.roleTimeouts().isEmpty() ? null : millis(p.roleTimeouts()),
         p.costCeiling().isPresent() ? p.costCeiling().getAsDouble() : null,
         p.rowFilters().stream()
             .map(f -> new Filter(f.role(), f.table(), f.predicate(), f.followForeignKeys()))
@@ -94,6 +100,7 @@ public record PolicyJson(
           new LinkedHashSet<>(Objects.requireNonNullElse(allowedTables, List.of())),
           rowCap == null ? GovernancePolicy.DEFAULT_ROW_CAP : rowCap,
           timeoutMs == null ? GovernancePolicy.DEFAULT_TIMEOUT : Duration.ofMillis(timeoutMs),
+          durations(Objects.requireNonNullElse(roleTimeoutsMs, Map.of())),
           costCeiling == null ? OptionalDouble.empty() : OptionalDouble.of(costCeiling),
           Objects.requireNonNullElse(rowFilters, List.<Filter>of()).stream()
               .map(
@@ -114,6 +121,25 @@ public record PolicyJson(
       throw new IllegalArgumentException(
           e.getMessage() == null ? "the policy is incomplete" : e.getMessage() + ": required");
     }
+  }
+
+  private static Map<String, Long> millis(Map<String, Duration> byRole) {
+    Map<String, Long> out = new TreeMap<>();
+    byRole.forEach((role, limit) -> out.put(role, limit.toMillis()));
+    return out;
+  }
+
+  private static Map<String, Duration> durations(Map<String, Long> byRole) {
+    Map<String, Duration> out = new LinkedHashMap<>();
+    byRole.forEach(
+        (role, millis) -> {
+          if (millis == null) {
+            throw new IllegalArgumentException(
+                "role_timeouts_ms: the timeout of role " + role + " must be milliseconds");
+          }
+          out.put(role, Duration.ofMillis(millis));
+        });
+    return out;
   }
 
   private static ColumnRule rule(Rule r) {

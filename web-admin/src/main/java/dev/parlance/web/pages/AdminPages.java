@@ -229,6 +229,12 @@ public class AdminPages extends PageServlet {
     model.put("rowCap", policy.rowCap());
     model.put("timeout", policy.timeout().toMillis() + " ms");
     model.put("timeoutMs", policy.timeout().toMillis());
+    List<Map<String, Object>> roleTimeouts = new ArrayList<>();
+    policy
+        .roleTimeouts()
+        .forEach(
+            (role, limit) -> roleTimeouts.add(Map.of("role", role, "millis", limit.toMillis())));
+    model.put("roleTimeouts", roleTimeouts);
     model.put("editedBy", policy.editedBy());
     model.put(
         "tables",
@@ -285,18 +291,24 @@ public class AdminPages extends PageServlet {
                       treatment(field(request, "treatment")),
                       field(request, "mask")));
           case "remove-rule" -> current.withoutColumnRule(number(request, "number", 0));
-          case "timeout" -> {
-            int millis = number(request, "timeoutMs", 0);
-            if (millis < 1) {
-              throw new IllegalArgumentException("timeoutMs: a number of milliseconds, 1 or more");
-            }
-            yield current.withTimeout(Duration.ofMillis(millis));
-          }
+          case "timeout" -> current.withTimeout(millis(request, "timeoutMs"));
+          case "role-timeout" ->
+              current.withRoleTimeout(
+                  field(request, "timeoutRole"), millis(request, "roleTimeoutMs"));
+          case "remove-role-timeout" -> current.withoutRoleTimeout(field(request, "timeoutRole"));
           case "row-cap" -> current.withRowCap(number(request, "rowCap", current.rowCap()));
           default -> throw new IllegalArgumentException("action: unknown action");
         };
     GovernancePolicy published = policies.publish(user, source, draft);
     return "Published policy version " + published.version() + " of " + source + ".";
+  }
+
+  private static Duration millis(HttpServletRequest request, String name) {
+    int millis = number(request, name, 0);
+    if (millis < 1) {
+      throw new IllegalArgumentException(name + ": a number of milliseconds, 1 or more");
+    }
+    return Duration.ofMillis(millis);
   }
 
   private static ColumnTreatment treatment(String name) {

@@ -101,6 +101,7 @@ final class AnswerView {
     view.put("confidence", Math.round(record.confidence() * 100));
     view.put("chosenReading", chosen.reading());
     view.put("isChosen", true);
+    chosen.proposed().ifPresent(s -> view.put("proposedSuggestion", s.id()));
     view.put("sql", chosen.sql());
     switch (chosen.outcome()) {
       case QueryOutcome.Ran ran -> view.putAll(result(ran.result()));

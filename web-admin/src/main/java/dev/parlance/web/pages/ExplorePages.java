@@ -1,11 +1,12 @@
 package dev.parlance.web.pages;
 
-import dev.parlance.application.access.AccessDeniedException;
 import dev.parlance.application.answer.AnswerRowsUseCase;
 import dev.parlance.application.explore.BrowseCatalogUseCase;
 import dev.parlance.application.source.UseSourcesUseCase;
-import dev.parlance.domain.governance.QueryOutcome;
+import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.UserIdentity;
+import dev.parlance.web.answers.Rerun;
+import dev.parlance.web.answers.ResultWorkbook;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -64,21 +65,12 @@ public class ExplorePages extends PageServlet {
   private void workbook(HttpServletRequest request, HttpServletResponse response, UserIdentity user)
       throws IOException {
     long answer = number(request, "answer", -1);
-    switch (answerRows.rows(user, answer)) {
-      case QueryOutcome.Ran ran -> {
-        response.setContentType(ResultWorkbook.MEDIA_TYPE);
-        response.setHeader("Cache-Control", "no-store");
-        response.setHeader(
-            "Content-Disposition", "attachment; filename=\"parlance-answer-" + answer + ".xlsx\"");
-        ResultWorkbook.write(ran.result(), response.getOutputStream());
-        response.flushBuffer();
-      }
-      case QueryOutcome.Refused refused ->
-          throw new AccessDeniedException(
-              "the policy refuses this answer's SQL now: " + refused.refusal().reason());
-      case QueryOutcome.Failed failed ->
-          throw new IllegalArgumentException(
-              "this answer's SQL does not run now (" + failed.message() + ")");
-    }
+    QueryResult rows = Rerun.rows(answerRows.rows(user, answer));
+    response.setContentType(ResultWorkbook.MEDIA_TYPE);
+    response.setHeader("Cache-Control", "no-store");
+    response.setHeader(
+        "Content-Disposition", "attachment; filename=\"" + ResultWorkbook.fileName(answer) + "\"");
+    ResultWorkbook.write(rows, response.getOutputStream());
+    response.flushBuffer();
   }
 }

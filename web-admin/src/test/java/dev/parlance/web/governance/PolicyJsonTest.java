@@ -9,6 +9,7 @@ import dev.parlance.domain.governance.RowFilter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,7 @@ class PolicyJsonTest {
           Set.of("TB_IN", "TB_RG"),
           250,
           Duration.ofSeconds(12),
+          Map.of("steward", Duration.ofMinutes(2)),
           OptionalDouble.of(5000),
           List.of(new RowFilter("regional", "TB_IN", "IN_RG_CD = :region", true)),
           List.of(ColumnRule.mask("analyst", "TB_IN", "IN_NM"), ColumnRule.hide("*", "TB_RG", "X")),
@@ -43,12 +45,37 @@ class PolicyJsonTest {
   @Test
   void should_take_the_defaults_of_a_new_policy_when_limits_are_left_out() {
     GovernancePolicy draft =
-        new PolicyJson(null, null, null, null, null, null, null, null, null, null, null)
+        new PolicyJson(null, null, null, null, null, null, null, null, null, null, null, null)
             .draft("demo");
 
     assertThat(draft.rowCap()).isEqualTo(GovernancePolicy.DEFAULT_ROW_CAP);
     assertThat(draft.timeout()).isEqualTo(GovernancePolicy.DEFAULT_TIMEOUT);
+    assertThat(draft.roleTimeouts()).isEmpty();
     assertThat(draft.rowFilters()).isEmpty();
+  }
+
+  @Test
+  void should_show_role_timeouts_in_milliseconds_and_leave_them_out_when_there_are_none() {
+    assertThat(PolicyJson.of(PUBLISHED).roleTimeoutsMs())
+        .containsExactly(Map.entry("steward", 120_000L));
+    assertThat(PolicyJson.of(GovernancePolicy.defaults("demo")).roleTimeoutsMs()).isNull();
+    PolicyJson zero =
+        new PolicyJson(
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            Map.of("analyst", 0L),
+            null,
+            null,
+            null);
+    assertThatThrownBy(() -> zero.draft("demo"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("statement timeout of role analyst");
   }
 
   @Test
@@ -58,13 +85,14 @@ class PolicyJsonTest {
         .hasMessageContaining("source");
     assertThatThrownBy(
             () ->
-                new PolicyJson(null, null, null, null, null, null, 0, null, null, null, null)
+                new PolicyJson(null, null, null, null, null, null, 0, null, null, null, null, null)
                     .draft("demo"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("row cap");
     assertThatThrownBy(
             () ->
                 new PolicyJson(
+                        null,
                         null,
                         null,
                         null,

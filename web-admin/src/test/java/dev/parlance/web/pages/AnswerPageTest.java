@@ -210,11 +210,23 @@ class AnswerPageTest {
                     record,
                     2,
                     "SELECT 1 AS one",
-                    new dev.parlance.domain.governance.QueryOutcome.Ran(one))),
+                    new dev.parlance.domain.governance.QueryOutcome.Ran(one),
+                    java.util.Optional.of(
+                        new dev.parlance.domain.curation.Suggestion(
+                            17,
+                            "demo",
+                            dev.parlance.domain.curation.SuggestionKind.VERIFIED,
+                            "answer-42",
+                            "marked right",
+                            dev.parlance.domain.curation.Curation.empty("demo"),
+                            dev.parlance.domain.curation.SuggestionStatus.PENDING,
+                            "",
+                            Instant.parse("2025-01-01T10:01:00Z"))))),
             record.question());
 
     assertThat(html)
         .contains("id=\"chosen-reading\">You chose reading 2 of answer 42")
+        .contains("recorded as your verdict: the stewards have it as suggestion 17.")
         .contains("<code id=\"answer-sql\" class=\"sql\">SELECT 1 AS one</code>")
         .contains("<th scope=\"col\"><button type=\"button\" class=\"sort\">one</button></th>")
         .contains("chosen reading")

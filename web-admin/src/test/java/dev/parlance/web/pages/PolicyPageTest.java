@@ -2,13 +2,108 @@ package dev.parlance.web.pages;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parlance.application.governance.SourcePoliciesUseCase;
+import dev.parlance.application.source.IndexSourceUseCase;
+import dev.parlance.application.source.UseSourcesUseCase;
+import dev.parlance.domain.governance.GovernancePolicy;
+import dev.parlance.domain.governance.UserIdentity;
+import dev.parlance.domain.source.Dialect;
+import dev.parlance.web.identity.CallerIdentity;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The policies page with a preview, rendered by the real templates. */
 class PolicyPageTest {
+
+  private GovernancePolicy current =
+      GovernancePolicy.defaults("demo").withRoleTimeout("auditor", Duration.ofSeconds(20));
+  private final List<GovernancePolicy> published = new ArrayList<>();
+
+  private AdminPages pages() {
+    AdminPages pages = new AdminPages();
+    pages.caller =
+        new CallerIdentity() {
+          @Override
+          public UserIdentity get() {
+            return UserIdentity.of("root", "admin");
+          }
+        };
+    pages.sources =
+        PageExchange.fake(
+            UseSourcesUseCase.class,
+            Map.of(
+                "usable",
+                args ->
+                    List.of(
+                        new UseSourcesUseCase.SourceSummary(
+                            "demo",
+                            Dialect.H2,
+                            new IndexSourceUseCase.Ready(),
+                            Optional.empty()))));
+    pages.policies =
+        PageExchange.fake(
+            SourcePoliciesUseCase.class,
+            Map.of(
+                "current",
+                args -> current,
+                "publish",
+                args -> {
+                  GovernancePolicy draft = (GovernancePolicy) args[2];
+                  published.add(draft);
+                  current = draft.published(published.size(), "root", Instant.EPOCH);
+                  return current;
+                }));
+    return pages;
+  }
+
+  private PageExchange post(String... fields) throws IOException {
+    PageExchange exchange = new PageExchange("/portal/admin/policies").with("source", "demo");
+    for (int i = 0; i < fields.length; i += 2) {
+      exchange.with(fields[i], fields[i + 1]);
+    }
+    pages().doPost(exchange.request(), exchange.response());
+    return exchange;
+  }
+
+  @Test
+  void should_publish_and_remove_a_roles_own_timeout_and_list_the_timeouts_per_role()
+      throws IOException {
+    PageExchange set =
+        post("action", "role-timeout", "timeoutRole", "Steward", "roleTimeoutMs", "60000");
+
+    assertThat(published)
+        .singleElement()
+        .satisfies(
+            p ->
+                assertThat(p.roleTimeouts())
+                    .containsEntry("steward", Duration.ofMinutes(1))
+                    .containsEntry("auditor", Duration.ofSeconds(20)));
+    assertThat(set.page())
+        .contains("Published policy version 1 of demo.")
+        .contains("<td>auditor</td><td>20000 ms</td>")
+        .contains("<td>steward</td><td>60000 ms</td>")
+        .contains("<span class=\"sr\"> the timeout of role steward</span>");
+
+    post("action", "remove-role-timeout", "timeoutRole", "auditor");
+    assertThat(published).hasSize(2);
+    assertThat(published.get(1).roleTimeouts()).containsOnlyKeys("steward");
+
+    assertThat(post("action", "remove-role-timeout", "timeoutRole", "nobody").page())
+        .contains("role nobody has no timeout of its own");
+    assertThat(
+            post("action", "role-timeout", "timeoutRole", "analyst", "roleTimeoutMs", "0").page())
+        .contains("roleTimeoutMs: a number of milliseconds, 1 or more");
+    assertThat(post("action", "role-timeout", "timeoutRole", "*", "roleTimeoutMs", "5").page())
+        .contains("the policy&#39;s timeout");
+    assertThat(published).hasSize(2);
+  }
 
   private static Map<String, Object> model() {
     Map<String, Object> model = new HashMap<>();

@@ -39,9 +39,9 @@ import java.util.regex.Pattern;
 /**
  * Runs governed statements over JDBC on PostgreSQL and H2, on connections that are read-only at the
  * database level (PostgreSQL {@code READ ONLY} transactions that are always rolled back, H2 {@code
- * ACCESS_MODE_DATA=r}). A watchdog cancels a statement at the policy's timeout; PostgreSQL also
- * gets it as {@code statement_timeout}, with {@code work_mem} bounded. Rows are streamed and
- * reading stops at the row cap.
+ * ACCESS_MODE_DATA=r}). A watchdog cancels a statement at the user's timeout (the largest of their
+ * roles' own timeouts, else the policy's); PostgreSQL also gets it as {@code statement_timeout},
+ * with {@code work_mem} bounded. Rows are streamed and reading stops at the row cap.
  *
  * <p>On a PostgreSQL database where {@code policy apply} provisioned the current policy, every
  * statement runs as {@link PostgresGovernance#QUERY_ROLE} with the user's signed request context:
@@ -127,7 +127,7 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
     String asked = sql == null ? "" : sql;
     Borrowed borrowed;
     try {
-      borrowed = borrow(source, mayUseKept, policy.timeout().toMillis());
+      borrowed = borrow(source, mayUseKept, policy.timeoutFor(user).toMillis());
     } catch (DatabaseUnavailableException e) {
       return new QueryOutcome.Failed(
           FailureKind.UNAVAILABLE, e.getMessage(), asked, Optional.empty(), elapsed(start));
@@ -254,7 +254,7 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
       AtomicBoolean sent)
       throws SQLException {
     boolean postgres = source.dialect() == Dialect.POSTGRESQL;
-    long timeoutMs = policy.timeout().toMillis();
+    long timeoutMs = policy.timeoutFor(user).toMillis();
     AtomicBoolean timedOut = new AtomicBoolean();
     try {
       if (postgres) {

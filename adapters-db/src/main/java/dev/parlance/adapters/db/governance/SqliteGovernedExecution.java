@@ -105,7 +105,7 @@ final class SqliteGovernedExecution implements QueryExecution {
         return new QueryOutcome.Refused(denied.refusal(), asked, Optional.empty(), elapsed(start));
       }
       SqlGovernor.Allowed allowed = (SqlGovernor.Allowed) decision;
-      return run(session, known, policy, allowed, asked, start);
+      return run(session, known, policy, allowed, asked, policy.timeoutFor(user).toMillis(), start);
     } finally {
       giveBack(source, session, reusable);
     }
@@ -117,6 +117,7 @@ final class SqliteGovernedExecution implements QueryExecution {
       GovernancePolicy policy,
       SqlGovernor.Allowed allowed,
       String asked,
+      long timeoutMs,
       long start) {
     Set<String> viewNames = new HashSet<>();
     List<String> created = new ArrayList<>();
@@ -134,7 +135,6 @@ final class SqliteGovernedExecution implements QueryExecution {
                   .map(r -> r.name().toLowerCase(Locale.ROOT))
                   .collect(java.util.stream.Collectors.toSet()),
               asked);
-      long timeoutMs = policy.timeout().toMillis();
       try {
         SqliteSession.Rows rows = session.run(request, allowed.sql(), policy.rowCap(), timeoutMs);
         List<ResultColumn> columns = new ArrayList<>();

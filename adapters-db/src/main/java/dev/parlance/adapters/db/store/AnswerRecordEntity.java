@@ -75,6 +75,9 @@ class AnswerRecordEntity {
   @Column(name = "feedback_suggestion")
   Long feedbackSuggestion;
 
+  @Column(name = "feedback_reading")
+  Integer feedbackReading;
+
   @Column(name = "follows_up")
   Long followsUp;
 

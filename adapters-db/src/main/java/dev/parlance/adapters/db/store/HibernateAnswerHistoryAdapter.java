@@ -82,10 +82,7 @@ final class HibernateAnswerHistoryAdapter implements AnswerHistoryPort {
           if (e == null) {
             throw new IllegalArgumentException("there is no answer number " + id);
           }
-          e.feedbackVerdict = feedback.verdict().name();
-          e.feedbackComment = feedback.comment();
-          e.feedbackAt = feedback.at();
-          e.feedbackSuggestion = feedback.suggestion();
+          copy(feedback, e);
           return toDomain(e);
         });
   }
@@ -164,15 +161,16 @@ final class HibernateAnswerHistoryAdapter implements AnswerHistoryPort {
     e.wallMs = a.wallMillis();
     e.followsUp = a.followsUp().isPresent() ? a.followsUp().getAsLong() : null;
     a.readings().forEach(sql -> e.readings.add(cut(sql, StoreMapper.MAX_SQL)));
-    a.feedback()
-        .ifPresent(
-            f -> {
-              e.feedbackVerdict = f.verdict().name();
-              e.feedbackComment = f.comment();
-              e.feedbackAt = f.at();
-              e.feedbackSuggestion = f.suggestion();
-            });
+    a.feedback().ifPresent(f -> copy(f, e));
     return e;
+  }
+
+  private static void copy(Feedback f, AnswerRecordEntity e) {
+    e.feedbackVerdict = f.verdict().name();
+    e.feedbackComment = f.comment();
+    e.feedbackAt = f.at();
+    e.feedbackSuggestion = f.suggestion();
+    e.feedbackReading = f.reading();
   }
 
   private AnswerRecord toDomain(AnswerRecordEntity e) {
@@ -184,7 +182,8 @@ final class HibernateAnswerHistoryAdapter implements AnswerHistoryPort {
                     Verdict.valueOf(e.feedbackVerdict),
                     e.feedbackComment,
                     e.feedbackAt,
-                    e.feedbackSuggestion == null ? 0 : e.feedbackSuggestion));
+                    e.feedbackSuggestion == null ? 0 : e.feedbackSuggestion,
+                    e.feedbackReading == null ? 0 : e.feedbackReading));
     return new AnswerRecord(
         e.id,
         e.askedAt,

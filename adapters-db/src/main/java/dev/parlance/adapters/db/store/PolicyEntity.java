@@ -10,12 +10,15 @@ import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
+import jakarta.persistence.MapKeyColumn;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** One published version of a source's governance policy; versions are never updated. */
@@ -56,6 +59,12 @@ class PolicyEntity {
   @CollectionTable(name = "policy_allowed_table", joinColumns = @JoinColumn(name = "policy_id"))
   @Column(name = "table_name")
   Set<String> allowedTables = new LinkedHashSet<>();
+
+  @ElementCollection(fetch = FetchType.EAGER)
+  @CollectionTable(name = "policy_role_timeout", joinColumns = @JoinColumn(name = "policy_id"))
+  @MapKeyColumn(name = "role_name")
+  @Column(name = "timeout_ms", nullable = false)
+  Map<String, Long> roleTimeoutsMs = new LinkedHashMap<>();
 
   @ElementCollection(fetch = FetchType.EAGER)
   @CollectionTable(name = "policy_row_filter", joinColumns = @JoinColumn(name = "policy_id"))

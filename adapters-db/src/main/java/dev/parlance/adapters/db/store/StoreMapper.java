@@ -13,6 +13,7 @@ import dev.parlance.domain.source.Dialect;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -62,6 +63,7 @@ final class StoreMapper {
     e.version = p.version();
     e.rowCap = p.rowCap();
     e.timeoutMs = p.timeout().toMillis();
+    p.roleTimeouts().forEach((role, limit) -> e.roleTimeoutsMs.put(role, limit.toMillis()));
     e.costCeiling = p.costCeiling().isPresent() ? p.costCeiling().getAsDouble() : null;
     e.editedBy = p.editedBy();
     e.editedAt = p.editedAt();
@@ -95,6 +97,8 @@ final class StoreMapper {
         Set.copyOf(e.allowedTables),
         e.rowCap,
         Duration.ofMillis(e.timeoutMs),
+        e.roleTimeoutsMs.entrySet().stream()
+            .collect(Collectors.toMap(Map.Entry::getKey, t -> Duration.ofMillis(t.getValue()))),
         e.costCeiling == null ? OptionalDouble.empty() : OptionalDouble.of(e.costCeiling),
         e.rowFilters.stream()
             .map(r -> new RowFilter(r.role, r.table, r.predicate, r.followForeignKeys))

@@ -433,6 +433,35 @@ abstract class GovernedExecutionContract {
   }
 
   @Test
+  void should_cancel_at_the_largest_timeout_of_the_users_roles_rather_than_the_policys() {
+    GovernancePolicy perRole =
+        policy()
+            .withTimeout(Duration.ofSeconds(30))
+            .withRoleTimeout("analyst", Duration.ofSeconds(1))
+            .withRoleTimeout("night-shift", Duration.ofSeconds(3));
+    String slow = "SELECT count(*) FROM TB_MO a, TB_MO b, TB_MO c, TB_MO d";
+    UserIdentity analyst = PlantFixture.analyst();
+    UserIdentity nightShift =
+        new UserIdentity(
+            analyst.name(), java.util.Set.of("analyst", "night-shift"), analyst.attributes());
+
+    long start = System.nanoTime();
+    QueryOutcome analysts = executor().execute(source(), perRole, analyst, slow);
+    long analystMs = (System.nanoTime() - start) / 1_000_000;
+    start = System.nanoTime();
+    QueryOutcome nightShifts = executor().execute(source(), perRole, nightShift, slow);
+    long nightShiftMs = (System.nanoTime() - start) / 1_000_000;
+
+    assertThat(analysts).as("%s", analysts).isInstanceOf(QueryOutcome.Failed.class);
+    assertThat(((QueryOutcome.Failed) analysts).kind()).isEqualTo(FailureKind.TIMEOUT);
+    assertThat(((QueryOutcome.Failed) analysts).message()).contains("timeout of 1000 ms");
+    assertThat(analystMs).isLessThan(2000);
+    assertThat(nightShifts).as("%s", nightShifts).isInstanceOf(QueryOutcome.Failed.class);
+    assertThat(((QueryOutcome.Failed) nightShifts).message()).contains("timeout of 3000 ms");
+    assertThat(nightShiftMs).isBetween(2900L, 4000L);
+  }
+
+  @Test
   void should_keep_the_databases_message_when_the_statement_fails() {
     QueryOutcome outcome = run(PlantFixture.analyst(), "SELECT NO_SUCH_COLUMN FROM TB_MO");
     assertThat(outcome).isInstanceOf(QueryOutcome.Failed.class);

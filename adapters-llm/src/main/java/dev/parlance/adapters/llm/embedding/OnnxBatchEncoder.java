@@ -238,6 +238,12 @@ final class OnnxBatchEncoder implements AutoCloseable {
   @Override
   public void close() throws OrtException {
     workers.shutdownNow();
+    try {
+      // The sessions a worker still runs on must not be closed under it.
+      workers.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     for (OrtSession session : sessions) {
       session.close();
     }

@@ -43,6 +43,30 @@ public final class OnnxEmbeddings {
   }
 
   /**
+   * Stops every loaded model's worker threads ({@code parlance-embed-*}) and frees its sessions,
+   * when the application stops (an undeployed web application must leave no thread behind). A later
+   * {@link #create} loads the model again.
+   */
+  public static synchronized void closeAll() {
+    RuntimeException failed = null;
+    for (OnnxBatchEncoder encoder : ENCODERS.values()) {
+      try {
+        encoder.close();
+      } catch (OrtException | RuntimeException e) {
+        if (failed == null) {
+          failed = new IllegalStateException("could not close every embedding model", e);
+        } else {
+          failed.addSuppressed(e);
+        }
+      }
+    }
+    ENCODERS.clear();
+    if (failed != null) {
+      throw failed;
+    }
+  }
+
+  /**
    * A model whose document embeddings are remembered in {@code directory}, keyed by model and text:
    * re-indexing embeds only the texts that changed (docs/retrieval.md measures it).
    */

@@ -84,4 +84,28 @@ class OnnxEmbeddingsTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("empty");
   }
+
+  @org.junit.jupiter.api.Test
+  void should_leave_no_worker_thread_once_every_model_is_closed() {
+    OnnxEmbeddings.create(EmbeddingModelChoice.ALL_MINILM_L6_V2_Q, 2)
+        .embedDocuments(List.of("planet"));
+    assertThat(embedThreads()).isNotEmpty();
+
+    OnnxEmbeddings.closeAll();
+
+    assertThat(embedThreads()).isEmpty();
+    // A model is loaded again when asked for after the close.
+    assertThat(
+            OnnxEmbeddings.create(EmbeddingModelChoice.ALL_MINILM_L6_V2_Q, 2)
+                .embedDocuments(List.of("planet")))
+        .hasSize(1);
+  }
+
+  private static List<String> embedThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(Thread::isAlive)
+        .map(Thread::getName)
+        .filter(name -> name.startsWith("parlance-embed-"))
+        .toList();
+  }
 }

@@ -13,9 +13,11 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
 
@@ -38,6 +40,10 @@ final class PolicyJson {
     p.allowedTables().stream().sorted().forEach(tables::add);
     root.put("row_cap", p.rowCap());
     root.put("timeout_ms", p.timeout().toMillis());
+    if (!p.roleTimeouts().isEmpty()) {
+      ObjectNode byRole = root.putObject("role_timeouts_ms");
+      p.roleTimeouts().forEach((role, limit) -> byRole.put(role, limit.toMillis()));
+    }
     if (p.costCeiling().isPresent()) {
       root.put("cost_ceiling", p.costCeiling().getAsDouble());
     } else {
@@ -121,6 +127,24 @@ final class PolicyJson {
       rules.add(new ColumnRule(role, table, column, kind, r.path("mask_sql").asText(null)));
     }
     JsonNode ceiling = root.path("cost_ceiling");
+    Map<String, Duration> roleTimeouts = new LinkedHashMap<>();
+    JsonNode byRole = root.path("role_timeouts_ms");
+    if (!byRole.isMissingNode() && !byRole.isNull() && !byRole.isObject()) {
+      throw new IllegalArgumentException(
+          "role_timeouts_ms must be an object of role names and milliseconds");
+    }
+    byRole
+        .fields()
+        .forEachRemaining(
+            e -> {
+              if (!e.getValue().canConvertToLong()) {
+                throw new IllegalArgumentException(
+                    "role_timeouts_ms: the timeout of role "
+                        + e.getKey()
+                        + " must be milliseconds");
+              }
+              roleTimeouts.put(e.getKey(), Duration.ofMillis(e.getValue().asLong()));
+            });
     return new GovernancePolicy(
         source,
         0,
@@ -129,6 +153,7 @@ final class PolicyJson {
         root.path("row_cap").asInt(GovernancePolicy.DEFAULT_ROW_CAP),
         Duration.ofMillis(
             root.path("timeout_ms").asLong(GovernancePolicy.DEFAULT_TIMEOUT.toMillis())),
+        roleTimeouts,
         ceiling.isNumber() ? OptionalDouble.of(ceiling.asDouble()) : OptionalDouble.empty(),
         filters,
         rules,

@@ -170,6 +170,8 @@ final class SourcesCommand implements Runnable {
                   : "version " + p.version() + " by " + p.editedBy() + " at " + p.editedAt()));
       out.println("row cap      " + p.rowCap());
       out.println("timeout      " + p.timeout().toMillis() + " ms");
+      p.roleTimeouts()
+          .forEach((role, limit) -> out.println("  for " + role + " " + limit.toMillis() + " ms"));
       out.println(
           "cost ceiling "
               + (p.costCeiling().isPresent()

@@ -219,6 +219,16 @@ class ApiIT extends AuthorisationMatrix {
         404);
     HttpResponse<String> history = call("GET", "/api/v1/answers", "analyst-se", null);
     assertThat(history.body()).contains(INSTALLATIONS.substring(0, 20));
+
+    // Its rows as a workbook: the SQL runs again as the owner; nobody else's to download.
+    HttpResponse<String> xlsx = call("GET", "/api/v1/answers/" + id + "/xlsx", "analyst-se", null);
+    assertThat(xlsx.statusCode()).as(xlsx.body()).isEqualTo(200);
+    assertThat(xlsx.headers().firstValue("Content-Type").orElse(""))
+        .startsWith("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    assertThat(xlsx.headers().firstValue("Content-Disposition").orElse(""))
+        .contains("filename=\"parlance-answer-" + id + ".xlsx\"");
+    assertThat(xlsx.body()).startsWith("PK");
+    assertProblem(call("GET", "/api/v1/answers/" + id + "/xlsx", "analyst", null), 404);
   }
 
   @Test

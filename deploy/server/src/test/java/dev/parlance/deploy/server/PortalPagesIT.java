@@ -887,7 +887,10 @@ class PortalPagesIT {
       assertThat(analyst.has("error"))
           .as(analyst.has("error") ? analyst.text("error") : "")
           .isFalse();
-      assertThat(analyst.text("chosen-reading")).contains("You chose reading 2 of answer");
+      assertThat(analyst.text("chosen-reading"))
+          .contains("You chose reading 2 of answer")
+          // The choice is the analyst's verdict: its SQL is proposed to the stewards.
+          .contains("recorded as your verdict: the stewards have it as suggestion");
       assertThat(analyst.text("answer-sql")).isEqualTo(sql);
       assertThat(table(analyst, "result")).isEqualTo(preview);
       assertThat(analyst.has("feedback")).isFalse();

@@ -154,8 +154,9 @@ public class PortalProducers {
 
   @Produces
   @ApplicationScoped
-  ChooseReadingUseCase chooseReading(AnswerHistoryUseCase history, RunQueryUseCase queries) {
-    return new ChooseReadingService(history, queries);
+  ChooseReadingUseCase chooseReading(
+      AnswerHistoryUseCase history, RunQueryUseCase queries, GiveFeedbackUseCase feedback) {
+    return new ChooseReadingService(history, queries, feedback);
   }
 
   @Produces

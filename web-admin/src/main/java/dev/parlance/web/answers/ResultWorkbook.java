@@ -1,4 +1,4 @@
-package dev.parlance.web.pages;
+package dev.parlance.web.answers;
 
 import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.ResultColumn;
@@ -29,9 +29,9 @@ import org.apache.poi.xssf.streaming.SXSSFWorkbook;
  * Written row by row (POI's streaming workbook), so a result at a large row cap stays small in
  * memory.
  */
-final class ResultWorkbook {
+public final class ResultWorkbook {
 
-  static final String MEDIA_TYPE =
+  public static final String MEDIA_TYPE =
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
   private static final Pattern DAY = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
@@ -43,7 +43,12 @@ final class ResultWorkbook {
 
   private ResultWorkbook() {}
 
-  static void write(QueryResult result, OutputStream out) throws IOException {
+  /** The file name an answer's workbook is downloaded under. */
+  public static String fileName(long answer) {
+    return "parlance-answer-" + answer + ".xlsx";
+  }
+
+  public static void write(QueryResult result, OutputStream out) throws IOException {
     SXSSFWorkbook book = new SXSSFWorkbook(ROWS_IN_MEMORY);
     try {
       Sheet sheet = book.createSheet("Answer");

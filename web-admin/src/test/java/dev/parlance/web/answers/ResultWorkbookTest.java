@@ -1,4 +1,4 @@
-package dev.parlance.web.pages;
+package dev.parlance.web.answers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
