@@ -29,10 +29,13 @@ import dev.parlance.application.curation.ValidateCurationService;
 import dev.parlance.application.curation.ValidateCurationUseCase;
 import dev.parlance.application.evaluation.EvaluatePipelineService;
 import dev.parlance.application.evaluation.EvaluatePipelineUseCase;
+import dev.parlance.application.evaluation.EvaluationJobsService;
+import dev.parlance.application.evaluation.EvaluationJobsUseCase;
 import dev.parlance.application.evaluation.PipelineBenchmarkService;
 import dev.parlance.application.evaluation.PipelineBenchmarkUseCase;
 import dev.parlance.application.evaluation.ScorePredictionsService;
 import dev.parlance.application.evaluation.ScorePredictionsUseCase;
+import dev.parlance.application.evaluation.report.ReportFilesPort;
 import dev.parlance.application.governance.ManagePoliciesService;
 import dev.parlance.application.governance.ManagePoliciesUseCase;
 import dev.parlance.application.governance.ReadAuditService;
@@ -59,6 +62,7 @@ import dev.parlance.application.source.IndexSourceUseCase;
 import dev.parlance.application.source.ManageSourcesService;
 import dev.parlance.application.source.ManageSourcesUseCase;
 import dev.parlance.application.source.SourceChanges;
+import dev.parlance.deploy.wiring.report.ReportFiles;
 import dev.parlance.domain.benchmark.LoadRetrievalBenchmarkPort;
 import dev.parlance.domain.completion.LanguageModelsPort;
 import dev.parlance.domain.curation.AnswerQuestionPort;
@@ -71,6 +75,7 @@ import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.evaluation.ReadPredictionsPort;
 import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
 import dev.parlance.domain.evaluation.RunBenchmarkQueryPort;
+import dev.parlance.domain.evaluation.WriteVerifiedQuestionsPort;
 import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.FindAuditPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
@@ -545,6 +550,31 @@ public class UseCaseProducers {
         runs,
         settings.askDefaults(),
         settings.embeddingModel(),
+        Clock.systemUTC());
+  }
+
+  /** The files a bench e2e report is kept in (report.json, report.html), for both entry points. */
+  @Produces
+  @ApplicationScoped
+  ReportFilesPort reportFiles() {
+    return new ReportFiles();
+  }
+
+  /** Evaluation runs admins start from the portal, on the background executor. */
+  @Produces
+  @ApplicationScoped
+  EvaluationJobsUseCase evaluationJobs(
+      PipelineBenchmarkUseCase benchmarks,
+      DataSourcesPort sources,
+      PublishedCurationPort published,
+      BenchmarkRunsPort runs,
+      WriteVerifiedQuestionsPort questionFiles,
+      ReportFilesPort reports,
+      BackgroundWork background) {
+    return new EvaluationJobsService(
+        benchmarks,
+        new EvaluationJobsService.Ports(sources, published, runs, questionFiles, reports),
+        background,
         Clock.systemUTC());
   }
 }
