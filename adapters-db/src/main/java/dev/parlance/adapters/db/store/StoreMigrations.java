@@ -27,7 +27,8 @@ final class StoreMigrations implements ResourceProvider {
           "V3__row_filters_follow_foreign_keys.sql",
           "V4__store_version.sql",
           "V5__answers_and_audit_actions.sql",
-          "V6__answer_follow_ups_and_readings.sql");
+          "V6__answer_follow_ups_and_readings.sql",
+          "V7__curation_quality.sql");
 
   private final ClassLoader loader;
   private final Location location = new Location("classpath:" + DIRECTORY);

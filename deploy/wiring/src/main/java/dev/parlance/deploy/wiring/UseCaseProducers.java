@@ -21,8 +21,10 @@ import dev.parlance.application.curation.EditCurationService;
 import dev.parlance.application.curation.EditCurationUseCase;
 import dev.parlance.application.curation.PublishCurationService;
 import dev.parlance.application.curation.PublishCurationUseCase;
+import dev.parlance.application.curation.QualityAfterPublish;
 import dev.parlance.application.curation.ReadCurationService;
 import dev.parlance.application.curation.ReadCurationUseCase;
+import dev.parlance.application.curation.StoredCurationQualityUseCase;
 import dev.parlance.application.curation.SuggestCurationService;
 import dev.parlance.application.curation.SuggestCurationUseCase;
 import dev.parlance.application.curation.ValidateCurationService;
@@ -67,6 +69,7 @@ import dev.parlance.domain.benchmark.LoadRetrievalBenchmarkPort;
 import dev.parlance.domain.completion.LanguageModelsPort;
 import dev.parlance.domain.curation.AnswerQuestionPort;
 import dev.parlance.domain.curation.CurationFilePort;
+import dev.parlance.domain.curation.CurationQualityStorePort;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.PublishedCurationPort;
 import dev.parlance.domain.curation.SuggestionsPort;
@@ -329,6 +332,8 @@ public class UseCaseProducers {
       QuestionPipeline pipeline,
       IndexSourceUseCase indexing,
       SourceSchemaUseCase sourceSchema,
+      StoredCurationQualityUseCase quality,
+      BackgroundWork background,
       ParlanceSettings settings) {
     AnswerQuestionPort regression =
         settings.pipelineRegression()
@@ -350,8 +355,14 @@ public class UseCaseProducers {
                               .sql();
                         })
             : AnswerQuestionPort.none();
-    return new PublishCurationService(
-        sources, policies, store, validator, execution, regression, () -> sourceSchema);
+    PublishCurationUseCase publishing =
+        new PublishCurationService(
+            sources, policies, store, validator, execution, regression, () -> sourceSchema);
+    // Where work may go on after a command (the server), each published version's quality is
+    // measured then; the command line's process ends with its command.
+    return settings.indexWhenChanged()
+        ? new QualityAfterPublish(publishing, quality, background)
+        : publishing;
   }
 
   @Produces
@@ -399,16 +410,21 @@ public class UseCaseProducers {
                 : java.util.Map.of());
   }
 
-  /** Recall per published version, for the curation page and {@code bench curation --versions}. */
+  /**
+   * Recall per published version, for {@code bench curation --versions} (measured each time) and
+   * the curation page (kept in the metadata store once measured); one service for both.
+   */
   @Produces
-  @ApplicationScoped
-  CurationQualityUseCase curationQuality(
+  @Singleton
+  @Typed(CurationQualityService.class)
+  CurationQualityService curationQualityService(
       DataSourcesPort sources,
       CurationStorePort store,
       CatalogReaders catalogs,
       QueryColumnsPort queryColumns,
       IndexSchemaUseCase indexer,
-      RetrieveSchemaUseCase retriever) {
+      RetrieveSchemaUseCase retriever,
+      CurationQualityStorePort kept) {
     return new CurationQualityService(
         sources,
         store,
@@ -417,7 +433,20 @@ public class UseCaseProducers {
         queryColumns,
         indexer,
         retriever,
+        kept,
         Clock.systemUTC());
+  }
+
+  @Produces
+  @ApplicationScoped
+  CurationQualityUseCase curationQuality(CurationQualityService quality) {
+    return quality;
+  }
+
+  @Produces
+  @ApplicationScoped
+  StoredCurationQualityUseCase storedCurationQuality(CurationQualityService quality) {
+    return quality;
   }
 
   // ---- benchmarks
