@@ -301,6 +301,30 @@
     setTimeout(function () { window.location.assign(window.location.pathname); }, Number(marked.getAttribute("data-refresh")) * 1000);
   }
 
+  // An evaluation run started from the page: its progress asked for every 2 s from the row's
+  // data-job address (JSON: state, done, total); once it has ended, the page again, which lists
+  // its state and report.
+  function evaluationProgress() {
+    var rows = document.querySelectorAll("tr[data-job]");
+    if (!rows.length || !window.fetch) return;
+    rows.forEach(function (row) {
+      var poll = function () {
+        fetch(row.getAttribute("data-job"), { credentials: "same-origin", headers: { "Accept": "application/json" } })
+          .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
+          .then(function (job) {
+            var bar = row.querySelector("progress");
+            bar.max = Math.max(job.total, 1);
+            bar.value = job.done;
+            row.querySelector(".job-done").textContent = job.done + " of " + job.total;
+            if (job.running) setTimeout(poll, 2000);
+            else window.location.assign(window.location.pathname);
+          })
+          .catch(function () { setTimeout(poll, 5000); });
+      };
+      setTimeout(poll, 2000);
+    });
+  }
+
   // Live answer (branch report). The ask form posts to its data-live address with fetch; the
   // answer comes as Server-Sent Events: the pipeline's stages as they start and end, then the page
   // the plain form post would have shown, whose main content replaces this page's (then enhance
@@ -453,6 +477,7 @@
     download();
     sortable();
     refresh();
+    evaluationProgress();
     examples();
     pager();
     liveAnswer();

@@ -13,6 +13,8 @@ import dev.parlance.domain.catalog.Table;
 import dev.parlance.domain.catalog.TableKind;
 import dev.parlance.domain.curation.CuratedView;
 import dev.parlance.domain.curation.Curation;
+import dev.parlance.domain.curation.CurationQualityStorePort;
+import dev.parlance.domain.curation.CurationQualityStorePort.VersionQuality;
 import dev.parlance.domain.curation.VerifiedQuery;
 import dev.parlance.domain.curation.VerifiedStatus;
 import dev.parlance.domain.curation.ViewKind;
@@ -73,6 +75,23 @@ class CurationQualityServiceTest {
         return new IndexSchemaUseCase.IndexReport(catalog.source(), 1, 2, "fake", 1);
       };
 
+  /** The metadata store's side, in memory. */
+  private final Map<Integer, VersionQuality> keptOfPlant = new java.util.TreeMap<>();
+
+  private final CurationQualityStorePort kept =
+      new CurationQualityStorePort() {
+        @Override
+        public void save(String source, VersionQuality q) {
+          assertThat(source).isEqualTo("plant");
+          keptOfPlant.put(q.version(), q);
+        }
+
+        @Override
+        public Map<Integer, VersionQuality> stored(String source) {
+          return source.equals("plant") ? Map.copyOf(keptOfPlant) : Map.of();
+        }
+      };
+
   private final CurationQualityService quality =
       new CurationQualityService(
           CurationFakes.sources(),
@@ -92,6 +111,7 @@ class CurationQualityServiceTest {
                   : Set.of(),
           indexer,
           retriever,
+          kept,
           Clock.systemUTC());
 
   private static Curation withQuestions(VerifiedQuery... questions) {
@@ -156,5 +176,50 @@ class CurationQualityServiceTest {
         .hasMessageContaining("measure 1 to 10 versions");
     assertThatThrownBy(() -> quality.recallByVersion(StewardCurationServiceTest.SAM, "plant", 3))
         .hasMessageContaining("no published version");
+  }
+
+  @Test
+  void should_show_only_stored_versions_and_measure_only_the_versions_that_lack_a_number() {
+    assertThat(quality.stored(StewardCurationServiceTest.SAM, "plant", 5).versions()).isEmpty();
+    store.publish(withQuestions(approved("q1", CODES)), "sam", "first", true);
+    store.publish(withQuestions(approved("q1", CODES)), "sam", "second", true);
+    // Version 1 was measured after its publish (in the background).
+    quality.measureAndStore("plant", 1);
+    assertThat(indexed).containsExactly("bench-plant-curated-v1");
+    assertThat(keptOfPlant.get(1).recall()).containsEntry(5, 1.0);
+    assertThat(keptOfPlant.get(1).questions()).isEqualTo(1);
+
+    CurationQualityUseCase.Quality shown =
+        quality.stored(StewardCurationServiceTest.SAM, "plant", 5);
+    assertThat(shown.versions())
+        .extracting(CurationQualityUseCase.VersionRecall::version)
+        .containsExactly(1);
+    assertThat(shown.versions().getFirst().note()).isEqualTo("first");
+
+    CurationQualityUseCase.Quality filled =
+        quality.measureMissing(StewardCurationServiceTest.SAM, "plant", 5);
+    assertThat(filled.versions())
+        .extracting(CurationQualityUseCase.VersionRecall::version)
+        .containsExactly(1, 2);
+    // Only version 2 was measured now, and it is kept.
+    assertThat(indexed).containsExactly("bench-plant-curated-v1", "bench-plant-curated-v2");
+    assertThat(keptOfPlant).containsOnlyKeys(1, 2);
+    assertThat(quality.measureMissing(StewardCurationServiceTest.SAM, "plant", 5).versions())
+        .hasSize(2);
+    assertThat(indexed).hasSize(2);
+    // bench curation --versions measures every version, as before.
+    quality.recallByVersion(StewardCurationServiceTest.SAM, "plant", 5);
+    assertThat(indexed).hasSize(4);
+  }
+
+  @Test
+  void should_refuse_other_stewards_the_stored_numbers_and_an_unknown_version_to_measure() {
+    assertThatThrownBy(() -> quality.stored(StewardCurationServiceTest.OZ, "plant", 3))
+        .isInstanceOf(AccessDeniedException.class);
+    assertThatThrownBy(() -> quality.measureMissing(StewardCurationServiceTest.OZ, "plant", 3))
+        .isInstanceOf(AccessDeniedException.class);
+    assertThatThrownBy(() -> quality.measureAndStore("plant", 7))
+        .hasMessageContaining("has no published version 7");
+    assertThat(keptOfPlant).isEmpty();
   }
 }

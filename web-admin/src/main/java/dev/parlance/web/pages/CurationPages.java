@@ -9,6 +9,7 @@ import dev.parlance.application.curation.PublishOutcome;
 import dev.parlance.application.curation.RegressionReport;
 import dev.parlance.application.curation.ReviewSuggestionsUseCase;
 import dev.parlance.application.curation.StewardCurationUseCase;
+import dev.parlance.application.curation.StoredCurationQualityUseCase;
 import dev.parlance.application.curation.ValidationReport;
 import dev.parlance.application.curation.ViewCheck;
 import dev.parlance.application.curation.ViewTrial;
@@ -55,7 +56,7 @@ public class CurationPages extends PageServlet {
   @Inject transient CurateItemsUseCase items;
   @Inject transient ReviewSuggestionsUseCase suggestions;
   @Inject transient CheckViewUseCase views;
-  @Inject transient CurationQualityUseCase quality;
+  @Inject transient StoredCurationQualityUseCase quality;
 
   static final String EXPORT_PATH = "/portal/curation/export";
   private static final String YAML = "application/yaml";
@@ -201,11 +202,11 @@ public class CurationPages extends PageServlet {
       case "quality" -> {
         int last = number(request, "versions", QUALITY_VERSIONS);
         model.put("qualityVersions", last);
-        CurationQualityUseCase.Quality measured = quality.recallByVersion(user, source, last);
+        CurationQualityUseCase.Quality measured = quality.measureMissing(user, source, last);
         model.put("quality", qualityModel(measured));
-        return "Measured the recall of "
+        return "The recall of "
             + measured.versions().size()
-            + " version(s) in "
+            + " version(s), those not stored yet measured, in "
             + String.format(Locale.ROOT, "%.1f", measured.elapsedMs() / 1000.0)
             + " s.";
       }
@@ -346,6 +347,13 @@ public class CurationPages extends PageServlet {
     model.put("views", views);
     model.put("targets", targets);
     model.putIfAbsent("qualityVersions", QUALITY_VERSIONS);
+    if (!model.containsKey("quality")) {
+      // The versions measured so far (each in the background after its publish), at once.
+      CurationQualityUseCase.Quality stored = quality.stored(user, source, QUALITY_VERSIONS);
+      if (!stored.versions().isEmpty()) {
+        model.put("quality", qualityModel(stored));
+      }
+    }
     if (!model.containsKey("editor")) {
       String chosenView = field(request, "view");
       model.put(

@@ -5,6 +5,7 @@ import dev.parlance.application.answer.QuotaExceededException;
 import dev.parlance.application.answer.UnknownAnswerException;
 import dev.parlance.application.curation.UnknownCurationItemException;
 import dev.parlance.application.evaluation.BenchmarkRunsUseCase;
+import dev.parlance.application.evaluation.EvaluationJobsUseCase;
 import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.application.source.SourceNotReadyException;
 import dev.parlance.domain.completion.LanguageModelConfigurationException;
@@ -32,6 +33,10 @@ record PageFailure(int status, String message, boolean inline) {
               new PageFailure(404, unknown.getMessage(), true);
           case BenchmarkRunsUseCase.UnknownRunException unknown ->
               new PageFailure(404, unknown.getMessage(), false);
+          case EvaluationJobsUseCase.UnknownJobException unknown ->
+              new PageFailure(404, unknown.getMessage(), false);
+          case EvaluationJobsUseCase.AlreadyRunningException running ->
+              new PageFailure(409, running.getMessage(), true);
           case UnknownCurationItemException unknown ->
               new PageFailure(404, unknown.getMessage(), true);
           case QuotaExceededException spent -> new PageFailure(429, spent.getMessage(), true);

@@ -53,7 +53,8 @@ public final class PortalPagesInitializer implements ServletContainerInitializer
         "portal-admin-evaluations",
         EvaluationPages.class,
         "/portal/admin/evaluations",
-        "/portal/admin/evaluations/report");
+        "/portal/admin/evaluations/report",
+        "/portal/admin/evaluations/job");
   }
 
   private static void register(

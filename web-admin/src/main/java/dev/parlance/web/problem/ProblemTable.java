@@ -6,6 +6,7 @@ import dev.parlance.application.answer.UnknownAnswerException;
 import dev.parlance.application.curation.MissingBaseSqlException;
 import dev.parlance.application.curation.UnknownCurationItemException;
 import dev.parlance.application.evaluation.BenchmarkRunsUseCase;
+import dev.parlance.application.evaluation.EvaluationJobsUseCase;
 import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.application.source.SourceCheckFailedException;
 import dev.parlance.application.source.SourceNotReadyException;
@@ -78,6 +79,10 @@ public final class ProblemTable {
           Optional.of(Problem.of(404, unknown.getMessage(), instance));
       case BenchmarkRunsUseCase.UnknownRunException unknown ->
           Optional.of(Problem.of(404, unknown.getMessage(), instance));
+      case EvaluationJobsUseCase.UnknownJobException unknown ->
+          Optional.of(Problem.of(404, unknown.getMessage(), instance));
+      case EvaluationJobsUseCase.AlreadyRunningException running ->
+          Optional.of(Problem.of(409, running.getMessage(), instance));
       case AccessDeniedException denied ->
           Optional.of(Problem.of(403, denied.getMessage(), instance));
       case QuotaExceededException spent ->

@@ -8,6 +8,7 @@ import dev.parlance.application.curation.CurationQualityUseCase;
 import dev.parlance.application.curation.CurationRef;
 import dev.parlance.application.curation.ReviewSuggestionsUseCase;
 import dev.parlance.application.curation.StewardCurationUseCase;
+import dev.parlance.application.curation.StoredCurationQualityUseCase;
 import dev.parlance.application.curation.ViewTrial;
 import dev.parlance.application.source.IndexSourceUseCase;
 import dev.parlance.application.source.UseSourcesUseCase;
@@ -126,27 +127,34 @@ class CurationPagesTest {
         PageExchange.fake(
             CheckViewUseCase.class,
             Map.of("check", args -> trials.apply((CurateItemsUseCase.ViewDefinition) args[2])));
+    Function<Object[], Object> measured =
+        args -> {
+          int last = (Integer) args[2];
+          String source = (String) args[1];
+          return new CurationQualityUseCase.Quality(
+              source,
+              CurationQualityUseCase.BUDGETS,
+              List.of(
+                  new CurationQualityUseCase.VersionRecall(
+                      4,
+                      Instant.EPOCH,
+                      "</script><b>views</b>",
+                      36,
+                      new TreeMap<>(Map.of(5, 0.69, 10, 0.743, 20, 0.852)),
+                      Optional.empty()),
+                  new CurationQualityUseCase.VersionRecall(
+                      5,
+                      Instant.EPOCH,
+                      "no questions",
+                      0,
+                      new TreeMap<>(),
+                      Optional.of("no approved verified question"))),
+              last * 1000L);
+        };
     pages.quality =
-        (who, source, last) ->
-            new CurationQualityUseCase.Quality(
-                source,
-                CurationQualityUseCase.BUDGETS,
-                List.of(
-                    new CurationQualityUseCase.VersionRecall(
-                        4,
-                        Instant.EPOCH,
-                        "</script><b>views</b>",
-                        36,
-                        new TreeMap<>(Map.of(5, 0.69, 10, 0.743, 20, 0.852)),
-                        Optional.empty()),
-                    new CurationQualityUseCase.VersionRecall(
-                        5,
-                        Instant.EPOCH,
-                        "no questions",
-                        0,
-                        new TreeMap<>(),
-                        Optional.of("no approved verified question"))),
-                last * 1000L);
+        PageExchange.fake(
+            StoredCurationQualityUseCase.class,
+            Map.of("stored", measured, "measureMissing", measured));
     return pages;
   }
 
@@ -351,7 +359,7 @@ class CurationPagesTest {
     String page = post(curation().with("action", "quality").with("versions", "2")).page();
 
     assertThat(page)
-        .contains("Measured the recall of 2 version(s) in 2.0 s.")
+        .contains("The recall of 2 version(s), those not stored yet measured, in 2.0 s.")
         .contains("name=\"versions\" value=\"2\"")
         .contains("<canvas id=\"quality-chart\" role=\"img\"")
         .contains(
@@ -366,6 +374,18 @@ class CurationPagesTest {
         .contains("\"labels\":[\"v4\",\"v5\"]")
         .contains("\"R@10\":[0.743,null]")
         .doesNotContain("</");
+  }
+
+  @Test
+  void should_chart_the_stored_recall_of_the_last_versions_at_once_without_measuring()
+      throws IOException {
+    String page = get(curation()).page();
+
+    assertThat(page)
+        .contains("<canvas id=\"quality-chart\" role=\"img\"")
+        .contains("<td class=\"num\">0.743</td>")
+        .contains("\"labels\":[\"v4\",\"v5\"]")
+        .doesNotContain("version(s), those not stored yet measured");
   }
 
   @Test

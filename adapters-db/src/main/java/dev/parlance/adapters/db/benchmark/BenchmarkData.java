@@ -7,6 +7,7 @@ import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.evaluation.PipelineRunLogPort;
 import dev.parlance.domain.evaluation.ReadPredictionsPort;
 import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
+import dev.parlance.domain.evaluation.WriteVerifiedQuestionsPort;
 import java.nio.file.Path;
 import java.time.Clock;
 
@@ -31,6 +32,11 @@ public final class BenchmarkData {
 
   /** Reads an organisation's verified questions from JSON Lines. */
   public static ReadVerifiedQuestionsPort verifiedQuestions() {
+    return new JsonlVerifiedQuestionsAdapter();
+  }
+
+  /** Writes verified questions as the JSON Lines {@link #verifiedQuestions()} reads. */
+  public static WriteVerifiedQuestionsPort verifiedQuestionFiles() {
     return new JsonlVerifiedQuestionsAdapter();
   }
 

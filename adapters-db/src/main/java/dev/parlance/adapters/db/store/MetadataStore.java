@@ -2,6 +2,7 @@ package dev.parlance.adapters.db.store;
 
 import dev.parlance.adapters.db.jdbc.JdbcDrivers;
 import dev.parlance.domain.answer.AnswerHistoryPort;
+import dev.parlance.domain.curation.CurationQualityStorePort;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.SuggestionsPort;
 import dev.parlance.domain.governance.FindAuditPort;
@@ -40,7 +41,7 @@ public final class MetadataStore implements AutoCloseable {
   private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
 
   /** The newest migration in db/parlance-store; a test keeps it in step with the files. */
-  static final String LATEST_MIGRATION = "7";
+  static final String LATEST_MIGRATION = "8";
 
   private static final String HISTORY_TABLE = "parlance_schema_history";
 
@@ -55,6 +56,7 @@ public final class MetadataStore implements AutoCloseable {
   private final HibernateAuditAdapter audit;
   private final BufferedAuditAdapter buffered;
   private final HibernateCurationAdapter curation;
+  private final HibernateCurationQualityAdapter curationQuality;
   private final HibernateSuggestionsAdapter suggestions;
   private final HibernateAnswerHistoryAdapter answers;
 
@@ -88,6 +90,7 @@ public final class MetadataStore implements AutoCloseable {
     this.audit = new HibernateAuditAdapter(sessions);
     this.buffered = auditMode == AuditMode.BUFFERED ? new BufferedAuditAdapter(audit) : null;
     this.curation = new HibernateCurationAdapter(sessions, version);
+    this.curationQuality = new HibernateCurationQualityAdapter(sessions);
     this.suggestions = new HibernateSuggestionsAdapter(sessions);
     this.answers = new HibernateAnswerHistoryAdapter(sessions);
   }
@@ -187,6 +190,7 @@ public final class MetadataStore implements AutoCloseable {
               .addAnnotatedClass(CurationDraftEntity.class)
               .addAnnotatedClass(SuggestionEntity.class)
               .addAnnotatedClass(AnswerRecordEntity.class)
+              .addAnnotatedClass(CurationQualityEntity.class)
               .buildMetadata()
               .buildSessionFactory();
       return new MetadataStore(
@@ -293,6 +297,11 @@ public final class MetadataStore implements AutoCloseable {
   /** Curation drafts and published versions (views, descriptions, verified questions). */
   public CurationStorePort curation() {
     return curation;
+  }
+
+  /** The curation quality measured of each published version. */
+  public CurationQualityStorePort curationQuality() {
+    return curationQuality;
   }
 
   public SuggestionsPort suggestions() {

@@ -28,7 +28,8 @@ final class StoreMigrations implements ResourceProvider {
           "V4__store_version.sql",
           "V5__answers_and_audit_actions.sql",
           "V6__answer_follow_ups_and_readings.sql",
-          "V7__chosen_readings_and_role_timeouts.sql");
+          "V7__chosen_readings_and_role_timeouts.sql",
+          "V8__curation_quality.sql");
 
   private final ClassLoader loader;
   private final Location location = new Location("classpath:" + DIRECTORY);

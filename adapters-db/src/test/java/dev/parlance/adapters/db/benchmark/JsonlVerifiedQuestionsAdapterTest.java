@@ -49,6 +49,25 @@ class JsonlVerifiedQuestionsAdapterTest {
   }
 
   @Test
+  void should_read_back_what_it_wrote_with_newlines_quotes_and_the_base_sql() {
+    Path file = directory.resolve("runs/portal-demo/questions/demo.jsonl");
+    var written =
+        java.util.List.of(
+            new VerifiedQuestion(
+                "Which \"plant\"\nis it?",
+                "SELECT name\nFROM plant",
+                "demo",
+                Optional.of("simple"),
+                Optional.of("SELECT name FROM installation")),
+            new VerifiedQuestion("How many?", "SELECT 1", "demo", Optional.empty()));
+
+    BenchmarkData.verifiedQuestionFiles().write(file, written);
+
+    assertThat(BenchmarkData.verifiedQuestions().read(file).questions())
+        .containsExactlyElementsOf(written);
+  }
+
+  @Test
   void should_name_the_line_when_a_field_is_missing() throws IOException {
     Path file = directory.resolve("verified.jsonl");
     Files.writeString(

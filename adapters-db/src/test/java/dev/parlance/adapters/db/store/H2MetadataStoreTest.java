@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.answer.AnswerHistoryPortContract;
+import dev.parlance.domain.curation.CurationQualityStorePort;
+import dev.parlance.domain.curation.CurationQualityStorePortContract;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.CurationStorePortContract;
 import dev.parlance.domain.curation.SuggestionsPort;
@@ -70,6 +72,14 @@ class H2MetadataStoreTest {
     @Override
     protected SuggestionsPort suggestions() {
       return store.suggestions();
+    }
+  }
+
+  @Nested
+  class CurationQuality extends CurationQualityStorePortContract {
+    @Override
+    protected CurationQualityStorePort port() {
+      return store.curationQuality();
     }
   }
 

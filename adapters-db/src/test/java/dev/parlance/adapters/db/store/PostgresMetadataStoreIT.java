@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.parlance.adapters.db.testing.PostgresServer;
 import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.answer.AnswerHistoryPortContract;
+import dev.parlance.domain.curation.CurationQualityStorePort;
+import dev.parlance.domain.curation.CurationQualityStorePortContract;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.CurationStorePortContract;
 import dev.parlance.domain.curation.SuggestionsPort;
@@ -80,6 +82,14 @@ class PostgresMetadataStoreIT {
     @Override
     protected SuggestionsPort suggestions() {
       return store.suggestions();
+    }
+  }
+
+  @Nested
+  class CurationQuality extends CurationQualityStorePortContract {
+    @Override
+    protected CurationQualityStorePort port() {
+      return store.curationQuality();
     }
   }
 

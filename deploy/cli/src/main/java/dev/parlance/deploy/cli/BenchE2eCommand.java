@@ -7,6 +7,7 @@ import dev.parlance.application.evaluation.PipelineBenchmarkUseCase;
 import dev.parlance.application.evaluation.PipelineEvaluation;
 import dev.parlance.application.evaluation.RunConfigurationChangedException;
 import dev.parlance.application.evaluation.report.E2eReport;
+import dev.parlance.application.evaluation.report.ReportFilesPort;
 import dev.parlance.domain.completion.BatchStatus;
 import dev.parlance.domain.completion.LanguageModelConfigurationException;
 import dev.parlance.domain.completion.NoLanguageModelException;
@@ -16,6 +17,7 @@ import dev.parlance.domain.evaluation.JaccardThresholds;
 import dev.parlance.domain.governance.UserIdentity;
 import jakarta.inject.Inject;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,6 +58,7 @@ final class BenchE2eCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
   @Inject PipelineBenchmarkUseCase benchmarks;
+  @Inject ReportFilesPort reports;
 
   @Option(
       names = "--dataset",
@@ -318,22 +321,20 @@ final class BenchE2eCommand implements Callable<Integer> {
     E2eText.print(out, first.evaluation(), first.description(), failuresShown, json);
     E2eReport document = outcome.report();
     document.comparison().ifPresent(c -> E2eText.comparison(out, c));
-    // The run keeps its own report: the portal lists runs and serves it (docs/portal.md). Written
-    // only when a log changed since, so that running a finished run again changes no file.
-    Path runDirectory = Path.of(first.description().runDirectory());
-    java.nio.file.Files.createDirectories(runDirectory);
-    if (reportIsStale(runDirectory)) {
-      ReportJson.write(runDirectory.resolve("report.json"), document);
-      E2eHtml.write(
-          runDirectory.resolve("report.html"), List.of(document), Optional.ofNullable(title));
-    }
-    if (json != null) {
-      ReportJson.write(json, document);
-      out.println("wrote " + json);
-    }
-    if (html != null) {
-      E2eHtml.write(html, List.of(document), Optional.ofNullable(title));
-      out.println("wrote " + html);
+    // The run keeps its own report: the portal lists runs and serves it (docs/portal.md).
+    try {
+      reports.keepRunReport(
+          Path.of(first.description().runDirectory()), document, Optional.ofNullable(title));
+      if (json != null) {
+        reports.writeJson(json, document);
+        out.println("wrote " + json);
+      }
+      if (html != null) {
+        reports.writeHtml(html, List.of(document), Optional.ofNullable(title));
+        out.println("wrote " + html);
+      }
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
     }
     return exitCode(cli, outcome);
   }
@@ -425,23 +426,6 @@ final class BenchE2eCommand implements Callable<Integer> {
       throw CommandFailure.refused("give --dataset and --data (or --questions FILE)");
     }
     return new Questions.Benchmark(EvaluationDataset.parse(dataset), data);
-  }
-
-  /** Whether the run has no report yet, or one of its logs is newer than its report. */
-  private static boolean reportIsStale(Path runDir) throws java.io.IOException {
-    Path report = runDir.resolve("report.json");
-    if (!java.nio.file.Files.isRegularFile(report)) {
-      return true;
-    }
-    java.nio.file.attribute.FileTime written = java.nio.file.Files.getLastModifiedTime(report);
-    try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(runDir)) {
-      for (Path log : files.filter(f -> f.toString().endsWith(".jsonl")).toList()) {
-        if (java.nio.file.Files.getLastModifiedTime(log).compareTo(written) > 0) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 
   static String percent(double fraction) {

@@ -1,9 +1,10 @@
 package dev.parlance.deploy.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.parlance.application.evaluation.report.E2eReport;
+import dev.parlance.application.evaluation.report.ReportFilesPort;
+import jakarta.inject.Inject;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,6 +26,7 @@ import picocli.CommandLine.Parameters;
 final class BenchReportCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+  @Inject ReportFilesPort reports;
 
   @Option(names = "--html", required = true, paramLabel = "OUT", description = "the report")
   Path html;
@@ -43,24 +45,17 @@ final class BenchReportCommand implements Callable<Integer> {
       if (!Files.isRegularFile(run)) {
         throw CommandFailure.refused("no such file: " + run);
       }
-      JsonNode d;
       try {
-        d = ReportJson.tree(run);
-      } catch (IOException e) {
-        throw CommandFailure.refused(run + " is not JSON: " + e.getMessage());
-      }
-      if (d == null || !d.path("by_strategy").isObject()) {
-        throw CommandFailure.refused(
-            run + " is not the JSON of a 'bench e2e' run (no by_strategy)");
-      }
-      try {
-        documents.add(ReportJson.report(d));
-      } catch (JsonProcessingException e) {
-        throw CommandFailure.refused(
-            run + " does not read as a 'bench e2e' run: " + e.getOriginalMessage());
+        documents.add(reports.readJson(run));
+      } catch (ReportFilesPort.UnreadableReportException e) {
+        throw CommandFailure.refused(e.getMessage());
       }
     }
-    E2eHtml.write(html, documents, Optional.ofNullable(title));
+    try {
+      reports.writeHtml(html, documents, Optional.ofNullable(title));
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
     cli.out().println("wrote " + html);
     return ParlanceCli.OK;
   }

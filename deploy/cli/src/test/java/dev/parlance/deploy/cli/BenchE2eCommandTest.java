@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parlance.adapters.llm.testing.RecordedOpenAi;
+import dev.parlance.deploy.wiring.report.E2eHtml;
+import dev.parlance.deploy.wiring.report.ReportJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1067,4 +1067,58 @@ class PortalPagesIT {
                     + " return n.loadEventEnd - n.startTime;"))
         .doubleValue();
   }
+
+  // journeys of branch evaluation
+
+  // The demo's first approved verified question (q01), as shipped, and its SQL.
+  static final String VERIFIED_FIRST = "How many maintenance orders have type MO05?";
+  static final String VERIFIED_FIRST_SQL =
+      "SELECT count(*) FROM maintenance_order WHERE order_type = 'MO05'";
+
+  /**
+   * An admin starts an evaluation run of the demo's verified questions (the first one) from the
+   * evaluations page; the run appears with its progress, ends, and its report opens. Last of all
+   * journeys: its recording answers a verified question that other journeys' prompts may show as an
+   * example.
+   */
+  @Test
+  @Order(31)
+  void should_run_an_evaluation_of_the_demos_verified_questions_when_an_admin_starts_one() {
+    env.model()
+        .answerWhenAll(List.of("Question: " + VERIFIED_FIRST), fencedSql(VERIFIED_FIRST_SQL));
+    try (PortalBrowser admin = as("admin")) {
+      admin.open("/portal/admin/evaluations");
+      new Select(admin.driver.findElement(By.id("evaluation-source"))).selectByValue("demo");
+      admin.driver.findElement(By.id("evaluation-limit")).sendKeys("1");
+      admin.driver.findElement(By.id("start-evaluation-button")).click();
+      admin.wait(60).until(d -> admin.has("notice") || admin.has("error"));
+      assertThat(admin.has("error")).as(admin.has("error") ? admin.text("error") : "").isFalse();
+      assertThat(admin.text("notice")).startsWith("Started run portal-demo-");
+      String run = admin.text("notice").split(" ")[2];
+      // The run with its progress bar, "0 of 1" or further along by now.
+      assertThat(admin.text("job-" + run)).contains("demo").contains(" of 1");
+      admin.screenshot("evaluation-started");
+      admin.assertAccessible("evaluation started");
+
+      // The page's script follows the run and shows the page again once it has ended.
+      try {
+        admin
+            .wait(300)
+            .until(
+                d -> admin.has("job-report-" + run) || admin.text("job-" + run).contains("failed"));
+      } catch (org.openqa.selenium.TimeoutException e) {
+        admin.screenshot("evaluation-unfinished");
+        throw e;
+      }
+      assertThat(admin.text("job-" + run)).contains("done").contains("1 of 1");
+      assertThat(admin.text("runs")).contains(run);
+      admin.screenshot("evaluation-done");
+      admin.assertAccessible("evaluation done");
+      admin.driver.findElement(By.id("job-report-" + run)).click();
+      admin.wait(30).until(d -> d.getPageSource().contains("end-to-end evaluation"));
+      assertThat(admin.driver.getPageSource()).contains("questions:" + run + ".jsonl");
+    }
+    assertThat(env.model().prompts())
+        .anySatisfy(p -> assertThat(p).contains("Question: " + VERIFIED_FIRST));
+  }
 }

@@ -17,6 +17,7 @@ import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.evaluation.ReadPredictionsPort;
 import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
 import dev.parlance.domain.evaluation.RunBenchmarkQueryPort;
+import dev.parlance.domain.evaluation.WriteVerifiedQuestionsPort;
 import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.ProvisionPolicyPort;
 import dev.parlance.domain.governance.RunRawQueryPort;
@@ -166,6 +167,12 @@ public class DatabaseProducers {
   @ApplicationScoped
   ReadVerifiedQuestionsPort verifiedQuestionFiles() {
     return BenchmarkData.verifiedQuestions();
+  }
+
+  @Produces
+  @ApplicationScoped
+  WriteVerifiedQuestionsPort verifiedQuestionWriter() {
+    return BenchmarkData.verifiedQuestionFiles();
   }
 
   /** Pipeline runs over benchmarks: a folder each under the home, a JSON Lines log per strategy. */

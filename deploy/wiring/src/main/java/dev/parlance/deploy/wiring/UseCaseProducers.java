@@ -21,18 +21,23 @@ import dev.parlance.application.curation.EditCurationService;
 import dev.parlance.application.curation.EditCurationUseCase;
 import dev.parlance.application.curation.PublishCurationService;
 import dev.parlance.application.curation.PublishCurationUseCase;
+import dev.parlance.application.curation.QualityAfterPublish;
 import dev.parlance.application.curation.ReadCurationService;
 import dev.parlance.application.curation.ReadCurationUseCase;
+import dev.parlance.application.curation.StoredCurationQualityUseCase;
 import dev.parlance.application.curation.SuggestCurationService;
 import dev.parlance.application.curation.SuggestCurationUseCase;
 import dev.parlance.application.curation.ValidateCurationService;
 import dev.parlance.application.curation.ValidateCurationUseCase;
 import dev.parlance.application.evaluation.EvaluatePipelineService;
 import dev.parlance.application.evaluation.EvaluatePipelineUseCase;
+import dev.parlance.application.evaluation.EvaluationJobsService;
+import dev.parlance.application.evaluation.EvaluationJobsUseCase;
 import dev.parlance.application.evaluation.PipelineBenchmarkService;
 import dev.parlance.application.evaluation.PipelineBenchmarkUseCase;
 import dev.parlance.application.evaluation.ScorePredictionsService;
 import dev.parlance.application.evaluation.ScorePredictionsUseCase;
+import dev.parlance.application.evaluation.report.ReportFilesPort;
 import dev.parlance.application.governance.ManagePoliciesService;
 import dev.parlance.application.governance.ManagePoliciesUseCase;
 import dev.parlance.application.governance.ReadAuditService;
@@ -59,10 +64,12 @@ import dev.parlance.application.source.IndexSourceUseCase;
 import dev.parlance.application.source.ManageSourcesService;
 import dev.parlance.application.source.ManageSourcesUseCase;
 import dev.parlance.application.source.SourceChanges;
+import dev.parlance.deploy.wiring.report.ReportFiles;
 import dev.parlance.domain.benchmark.LoadRetrievalBenchmarkPort;
 import dev.parlance.domain.completion.LanguageModelsPort;
 import dev.parlance.domain.curation.AnswerQuestionPort;
 import dev.parlance.domain.curation.CurationFilePort;
+import dev.parlance.domain.curation.CurationQualityStorePort;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.PublishedCurationPort;
 import dev.parlance.domain.curation.SuggestionsPort;
@@ -71,6 +78,7 @@ import dev.parlance.domain.evaluation.LoadEvaluationBenchmarkPort;
 import dev.parlance.domain.evaluation.ReadPredictionsPort;
 import dev.parlance.domain.evaluation.ReadVerifiedQuestionsPort;
 import dev.parlance.domain.evaluation.RunBenchmarkQueryPort;
+import dev.parlance.domain.evaluation.WriteVerifiedQuestionsPort;
 import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.FindAuditPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
@@ -324,6 +332,8 @@ public class UseCaseProducers {
       QuestionPipeline pipeline,
       IndexSourceUseCase indexing,
       SourceSchemaUseCase sourceSchema,
+      StoredCurationQualityUseCase quality,
+      BackgroundWork background,
       ParlanceSettings settings) {
     AnswerQuestionPort regression =
         settings.pipelineRegression()
@@ -345,8 +355,14 @@ public class UseCaseProducers {
                               .sql();
                         })
             : AnswerQuestionPort.none();
-    return new PublishCurationService(
-        sources, policies, store, validator, execution, regression, () -> sourceSchema);
+    PublishCurationUseCase publishing =
+        new PublishCurationService(
+            sources, policies, store, validator, execution, regression, () -> sourceSchema);
+    // Where work may go on after a command (the server), each published version's quality is
+    // measured then; the command line's process ends with its command.
+    return settings.indexWhenChanged()
+        ? new QualityAfterPublish(publishing, quality, background)
+        : publishing;
   }
 
   @Produces
@@ -394,16 +410,21 @@ public class UseCaseProducers {
                 : java.util.Map.of());
   }
 
-  /** Recall per published version, for the curation page and {@code bench curation --versions}. */
+  /**
+   * Recall per published version, for {@code bench curation --versions} (measured each time) and
+   * the curation page (kept in the metadata store once measured); one service for both.
+   */
   @Produces
-  @ApplicationScoped
-  CurationQualityUseCase curationQuality(
+  @Singleton
+  @Typed(CurationQualityService.class)
+  CurationQualityService curationQualityService(
       DataSourcesPort sources,
       CurationStorePort store,
       CatalogReaders catalogs,
       QueryColumnsPort queryColumns,
       IndexSchemaUseCase indexer,
-      RetrieveSchemaUseCase retriever) {
+      RetrieveSchemaUseCase retriever,
+      CurationQualityStorePort kept) {
     return new CurationQualityService(
         sources,
         store,
@@ -412,7 +433,20 @@ public class UseCaseProducers {
         queryColumns,
         indexer,
         retriever,
+        kept,
         Clock.systemUTC());
+  }
+
+  @Produces
+  @ApplicationScoped
+  CurationQualityUseCase curationQuality(CurationQualityService quality) {
+    return quality;
+  }
+
+  @Produces
+  @ApplicationScoped
+  StoredCurationQualityUseCase storedCurationQuality(CurationQualityService quality) {
+    return quality;
   }
 
   // ---- benchmarks
@@ -545,6 +579,31 @@ public class UseCaseProducers {
         runs,
         settings.askDefaults(),
         settings.embeddingModel(),
+        Clock.systemUTC());
+  }
+
+  /** The files a bench e2e report is kept in (report.json, report.html), for both entry points. */
+  @Produces
+  @ApplicationScoped
+  ReportFilesPort reportFiles() {
+    return new ReportFiles();
+  }
+
+  /** Evaluation runs admins start from the portal, on the background executor. */
+  @Produces
+  @ApplicationScoped
+  EvaluationJobsUseCase evaluationJobs(
+      PipelineBenchmarkUseCase benchmarks,
+      DataSourcesPort sources,
+      PublishedCurationPort published,
+      BenchmarkRunsPort runs,
+      WriteVerifiedQuestionsPort questionFiles,
+      ReportFilesPort reports,
+      BackgroundWork background) {
+    return new EvaluationJobsService(
+        benchmarks,
+        new EvaluationJobsService.Ports(sources, published, runs, questionFiles, reports),
+        background,
         Clock.systemUTC());
   }
 }

@@ -1,4 +1,4 @@
-package dev.parlance.deploy.cli;
+package dev.parlance.deploy.wiring.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -35,13 +35,13 @@ import java.util.function.ToDoubleFunction;
  * inlined from its WebJar so the file works offline and fetches nothing. The JSON it was drawn from
  * is embedded in it, and so are the charts' numbers ({@code parlance-charts}).
  */
-final class E2eHtml {
+public final class E2eHtml {
 
   private static final String[] COLORS = {
     "#2563eb", "#ea580c", "#059669", "#db2777", "#7c3aed", "#0891b2", "#65a30d", "#b45309"
   };
   private static final int FAILURES_SHOWN = 50;
-  private static final String TEMPLATES = "dev/parlance/deploy/cli";
+  private static final String TEMPLATES = "dev/parlance/deploy/wiring/report";
   private static final Mustache PAGE =
       new DefaultMustacheFactory(TEMPLATES).compile("e2e-report.mustache");
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -51,7 +51,7 @@ final class E2eHtml {
   /** One strategy's run, as drawn: its label, colour, numbers and the document it came from. */
   private record Series(String label, String color, RunSection run, E2eReport document) {}
 
-  static void write(Path file, List<E2eReport> documents, Optional<String> title)
+  public static void write(Path file, List<E2eReport> documents, Optional<String> title)
       throws IOException {
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
@@ -717,7 +717,7 @@ final class E2eHtml {
   private static String resource(String name) {
     try (InputStream in = E2eHtml.class.getClassLoader().getResourceAsStream(name)) {
       if (in == null) {
-        throw new IllegalStateException("missing from the command line's jar: " + name);
+        throw new IllegalStateException("missing from the class path: " + name);
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
@@ -726,9 +726,9 @@ final class E2eHtml {
   }
 
   /** Chart.js as its WebJar ships it (the version the parent POM names), read once. */
-  static final class ChartLibrary {
+  public static final class ChartLibrary {
 
-    static final String VERSION;
+    public static final String VERSION;
     static final String SOURCE;
 
     static {

@@ -1,4 +1,4 @@
-package dev.parlance.deploy.cli;
+package dev.parlance.deploy.wiring.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
@@ -21,7 +21,7 @@ import java.util.Optional;
  * value written as null, the overall run's fields at the top level. The application's records stay
  * free of annotations; this mapper says how they look on the wire.
  */
-final class ReportJson {
+public final class ReportJson {
 
   private static final ObjectMapper MAPPER = mapper();
 
@@ -47,7 +47,7 @@ final class ReportJson {
     return m;
   }
 
-  static void write(Path file, Object document) throws IOException {
+  public static void write(Path file, Object document) throws IOException {
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
       Files.createDirectories(parent);
@@ -56,7 +56,7 @@ final class ReportJson {
   }
 
   /** On one line, as the HTML report embeds the documents it was drawn from. */
-  static String compact(List<E2eReport> documents) {
+  public static String compact(List<E2eReport> documents) {
     try {
       return MAPPER.writeValueAsString(documents);
     } catch (JsonProcessingException e) {
@@ -64,11 +64,11 @@ final class ReportJson {
     }
   }
 
-  static JsonNode tree(Path file) throws IOException {
+  public static JsonNode tree(Path file) throws IOException {
     return MAPPER.readTree(file.toFile());
   }
 
-  static E2eReport report(JsonNode tree) throws JsonProcessingException {
+  public static E2eReport report(JsonNode tree) throws JsonProcessingException {
     return MAPPER.treeToValue(tree, E2eReport.class);
   }
 }
