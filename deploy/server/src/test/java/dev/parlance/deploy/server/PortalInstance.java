@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class PortalInstance implements AutoCloseable {
 
-  private static final Duration READY_TIMEOUT = Duration.ofMinutes(8);
+  private static final Duration READY_TIMEOUT = Duration.ofMinutes(15);
 
   private final String name;
   private final Path wlp;
