@@ -42,7 +42,10 @@ public final class IndexSourceService implements IndexSourceUseCase, SourceChang
   private final Executor background;
   private final boolean indexWhenChanged;
   private final Map<String, Build> running = new ConcurrentHashMap<>();
-  private final Map<String, String> failed = new ConcurrentHashMap<>();
+  private final Map<String, Failure> failed = new ConcurrentHashMap<>();
+
+  /** Why a build failed, and the schema index that was served when it did. */
+  private record Failure(String message, Optional<IndexSchemaPort.IndexStatus> served) {}
 
   /**
    * @param background where builds run that nobody waits for
@@ -76,9 +79,14 @@ public final class IndexSourceService implements IndexSourceUseCase, SourceChang
     if (build != null) {
       return build.state();
     }
-    String failure = failed.get(source);
+    Failure failure = failed.get(source);
     if (failure != null) {
-      return new NotReady("the last indexing failed: " + failure);
+      if (failure.served().equals(schemaIndex.status(source))) {
+        return new NotReady("the last indexing failed: " + failure.message());
+      }
+      // The shared index changed since: another instance built it (several servers on one
+      // OpenSearch), and what it serves now is what counts.
+      failed.remove(source, failure);
     }
     return missing(source).<IndexState>map(NotReady::new).orElseGet(Ready::new);
   }
@@ -178,7 +186,7 @@ public final class IndexSourceService implements IndexSourceUseCase, SourceChang
       failed.remove(source.name());
       built = true;
     } catch (RuntimeException e) {
-      failed.put(source.name(), oneLine(e));
+      failed.put(source.name(), new Failure(oneLine(e), servedAfterFailure(source.name())));
       failure = e;
     } finally {
       // No longer running before anyone waiting is woken, so that they see the final state.
@@ -191,6 +199,15 @@ public final class IndexSourceService implements IndexSourceUseCase, SourceChang
                 ? failure
                 : new IllegalStateException("indexing " + source.name() + " stopped"));
       }
+    }
+  }
+
+  // The schema index served after a failed build; empty when even that cannot be read.
+  private Optional<IndexSchemaPort.IndexStatus> servedAfterFailure(String source) {
+    try {
+      return schemaIndex.status(source);
+    } catch (RuntimeException e) {
+      return Optional.empty();
     }
   }
 

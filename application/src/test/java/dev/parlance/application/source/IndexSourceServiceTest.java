@@ -130,6 +130,20 @@ class IndexSourceServiceTest {
   }
 
   @Test
+  void should_be_ready_once_another_instance_built_the_index_its_own_build_failed_on() {
+    IndexSourceService service = service(true);
+    schema.failure = new IllegalStateException("no such index");
+    assertThatThrownBy(() -> service.awaitReady("plant", (s, d, t) -> {}))
+        .hasMessage("no such index");
+
+    // Another server on the same OpenSearch finished its build of the source.
+    indexes.schemaModel.put("plant", SourceFakes.MODEL);
+    indexes.values.put("plant", 3);
+
+    assertThat(service.state("plant")).isInstanceOf(IndexSourceUseCase.Ready.class);
+  }
+
+  @Test
   void should_reindex_in_the_background_when_a_source_changes_on_a_server() throws Exception {
     indexes.schemaModel.put("plant", SourceFakes.MODEL);
     indexes.values.put("plant", 3);

@@ -38,6 +38,10 @@ final class OpenSearchCluster implements AutoCloseable {
   static final ObjectMapper JSON = new ObjectMapper();
 
   private static final Pattern UNSAFE = Pattern.compile("[^a-z0-9_-]");
+
+  /** How often a build tries to switch its alias while other builds delete what it names. */
+  private static final int SWITCH_ATTEMPTS = 3;
+
   private static final String NDJSON = "application/x-ndjson";
   private static final String JSON_TYPE = "application/json";
 
@@ -145,11 +149,32 @@ final class OpenSearchCluster implements AutoCloseable {
           "/" + index + "/_forcemerge?max_num_segments=1&flush=true",
           null);
       send("refresh index " + index, "POST", "/" + index + "/_refresh", null);
-      List<String> existing = concreteIndexes(alias);
-      if (existing.stream().anyMatch(other -> other.compareTo(index) > 0)) {
+      if (!switchTo(kind, alias, index, searchedWithAll)) {
         // A later build of the same source finished first: it is newer, ours is obsolete.
         deleteQuietly(List.of(index));
         return;
+      }
+    } catch (RuntimeException e) {
+      deleteQuietly(List.of(index));
+      throw e;
+    }
+    // Earlier builds, served until now, and any a crash left half-built.
+    deleteQuietly(concreteIndexes(alias).stream().filter(i -> i.compareTo(index) < 0).toList());
+  }
+
+  /**
+   * Points the source's alias (and the alias over all sources) at a freshly built index, unless a
+   * newer build of the same source exists. Several instances may build one source at once (each
+   * server indexes missing sources at start): the alias actions name the older builds by wildcard,
+   * and one that another instance deletes between resolving and applying answers 404, so the check
+   * and the switch are tried again.
+   *
+   * @return false when a newer build exists (this one is obsolete)
+   */
+  private boolean switchTo(String kind, String alias, String index, boolean searchedWithAll) {
+    for (int attempt = 1; ; attempt++) {
+      if (concreteIndexes(alias).stream().anyMatch(other -> other.compareTo(index) > 0)) {
+        return false;
       }
       ObjectNode actions = JSON.createObjectNode();
       var list = actions.putArray("actions");
@@ -164,13 +189,21 @@ final class OpenSearchCluster implements AutoCloseable {
         add.put("index", index);
         add.put("alias", name);
       }
-      send("switch " + alias + " to " + index, "POST", "/_aliases", actions);
-    } catch (RuntimeException e) {
-      deleteQuietly(List.of(index));
-      throw e;
+      String what = "switch " + alias + " to " + index;
+      if (send(what, "POST", "/_aliases", actions, 404).found()) {
+        return true;
+      }
+      if (attempt == SWITCH_ATTEMPTS) {
+        throw new OpenSearchFailedException(
+            "OpenSearch at "
+                + where
+                + " refused to "
+                + what
+                + ": an index it named was deleted meanwhile, "
+                + SWITCH_ATTEMPTS
+                + " times");
+      }
     }
-    // Earlier builds, served until now, and any a crash left half-built.
-    deleteQuietly(concreteIndexes(alias).stream().filter(i -> i.compareTo(index) < 0).toList());
   }
 
   /** Deletes every index of a source's kind; nothing happens if it has none. */

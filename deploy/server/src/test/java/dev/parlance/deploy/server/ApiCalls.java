@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -34,6 +35,17 @@ final class ApiCalls {
 
   private final PortalEnvironment env = PortalEnvironment.get();
   private final HttpClient http = Browser.client();
+  private final URI portal;
+
+  /** Calls to the ITs' server (Arquillian's). */
+  ApiCalls() {
+    this.portal = env.portal();
+  }
+
+  /** Calls to another running portal server, at this address. */
+  ApiCalls(URI portal) {
+    this.portal = portal;
+  }
 
   PortalEnvironment env() {
     return env;
@@ -55,7 +67,7 @@ final class ApiCalls {
   HttpResponse<String> call(
       String method, String path, String user, String body, String contentType) {
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(env.portal().resolve(path)).timeout(Duration.ofMinutes(3));
+        HttpRequest.newBuilder(portal.resolve(path)).timeout(Duration.ofMinutes(3));
     if (user != null) {
       request.header("Authorization", "Bearer " + token(user));
     }

@@ -78,6 +78,36 @@ public final class PortalEnvironment {
 
   private static void writeServerVariables(
       TestKeycloak keycloak, RecordedOpenAi model, PortalSetUp setUp, int httpsPort, int httpPort) {
+    Path server =
+        Path.of(
+            System.getProperty("parlance.wlp"),
+            "usr/servers/" + System.getProperty("parlance.it.server", "parlance-it"));
+    try {
+      deleteTree(home());
+      // A fresh certificate each run, under server.xml's development keystore password.
+      Files.deleteIfExists(server.resolve("resources/security/key.p12"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    writeVariables(
+        server, serverVariables(keycloak, model, setUp, httpsPort, httpPort, home()), "it-env.xml");
+  }
+
+  /**
+   * The variables of a portal server on these ports with this home, against the test Keycloak's
+   * realm and the recorded model.
+   */
+  Map<String, String> serverVariables(int httpsPort, int httpPort, Path home) {
+    return serverVariables(keycloak, model, setUp, httpsPort, httpPort, home);
+  }
+
+  private static Map<String, String> serverVariables(
+      TestKeycloak keycloak,
+      RecordedOpenAi model,
+      PortalSetUp setUp,
+      int httpsPort,
+      int httpPort,
+      Path home) {
     Map<String, String> variables =
         new java.util.LinkedHashMap<>(
             Map.ofEntries(
@@ -87,7 +117,7 @@ public final class PortalEnvironment {
                 Map.entry("parlance.oidc.client-id", setUp.portalClientId()),
                 Map.entry("parlance.oidc.client-secret", setUp.portalClientSecret()),
                 // The server's own state (store, indexes, the demo database), fresh each run.
-                Map.entry("parlance.home", home().toString()),
+                Map.entry("parlance.home", home.toString()),
                 // Publishing does not ask the fake model each verified question.
                 Map.entry("parlance.curation.pipeline-regression", "false"),
                 Map.entry("parlance.portal.asks-per-minute", String.valueOf(ASKS_PER_MINUTE))));
@@ -102,27 +132,25 @@ public final class PortalEnvironment {
     variables.put("parlance.identity.admin.password", keycloak.admin().password());
     variables.put("parlance.llm.api-key", "sk-test");
     variables.put("parlance.llm.base-url", model.baseUrl());
+    return variables;
+  }
+
+  /** Writes variables as a configuration drop-in of a server (its directory under usr/servers). */
+  static void writeVariables(Path server, Map<String, String> variables, String fileName) {
     String xml =
         variables.entrySet().stream()
             .map(e -> "  <variable name=\"" + e.getKey() + "\" value=\"" + e.getValue() + "\"/>")
             .collect(Collectors.joining("\n", "<server>\n", "\n</server>\n"));
-    Path server =
-        Path.of(
-            System.getProperty("parlance.wlp"),
-            "usr/servers/" + System.getProperty("parlance.it.server", "parlance-it"));
     Path dropins = server.resolve("configDropins/overrides");
     try {
-      deleteTree(home());
-      // A fresh certificate each run, under server.xml's development keystore password.
-      Files.deleteIfExists(server.resolve("resources/security/key.p12"));
       Files.createDirectories(dropins);
-      Files.writeString(dropins.resolve("it-env.xml"), xml);
+      Files.writeString(dropins.resolve(fileName), xml);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  private static void deleteTree(Path root) throws IOException {
+  static void deleteTree(Path root) throws IOException {
     if (!Files.exists(root)) {
       return;
     }
