@@ -95,6 +95,7 @@ public final class CurationQualityService
 
   @Override
   public Quality measureMissing(UserIdentity user, String source, int lastVersions) {
+    requireStewardship(user, source);
     Map<Integer, VersionQuality> stored = kept.stored(source);
     return over(
         user,
