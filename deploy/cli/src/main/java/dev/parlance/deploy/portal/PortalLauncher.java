@@ -29,9 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
@@ -179,22 +177,24 @@ public final class PortalLauncher {
     }
   }
 
-  /** Stops every process this one started (Keycloak, Liberty and theirs), forcibly after 45 s. */
+  /**
+   * Stops every process this one started (Keycloak, Liberty and theirs), again until none is left
+   * (the starting thread may start one more meanwhile), forcibly after 45 s.
+   */
   static void stopChildren() {
-    List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
-    children.forEach(ProcessHandle::destroy);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(45);
-    for (ProcessHandle child : children) {
+    List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
+    while (!children.isEmpty() && System.nanoTime() < deadline) {
+      children.forEach(ProcessHandle::destroy);
       try {
-        child.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        Thread.sleep(250);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         break;
-      } catch (ExecutionException | TimeoutException e) {
-        // Still running: forced below.
       }
+      children = ProcessHandle.current().descendants().toList();
     }
-    children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
   }
 
   /** The provider the portal uses, and what serve.json says of it. */
