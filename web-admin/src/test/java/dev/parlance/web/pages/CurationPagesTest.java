@@ -10,8 +10,6 @@ import dev.parlance.application.curation.ReviewSuggestionsUseCase;
 import dev.parlance.application.curation.StewardCurationUseCase;
 import dev.parlance.application.curation.StoredCurationQualityUseCase;
 import dev.parlance.application.curation.ViewTrial;
-import dev.parlance.application.source.IndexSourceUseCase;
-import dev.parlance.application.source.UseSourcesUseCase;
 import dev.parlance.domain.curation.CuratedView;
 import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.CurationDiff;
@@ -20,8 +18,6 @@ import dev.parlance.domain.curation.DataDescription;
 import dev.parlance.domain.curation.ValueLabel;
 import dev.parlance.domain.curation.ViewKind;
 import dev.parlance.domain.governance.UserIdentity;
-import dev.parlance.domain.source.Dialect;
-import dev.parlance.web.identity.CallerIdentity;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -64,25 +60,8 @@ class CurationPagesTest {
 
   private CurationPages pages() {
     CurationPages pages = new CurationPages();
-    pages.caller =
-        new CallerIdentity() {
-          @Override
-          public UserIdentity get() {
-            return user;
-          }
-        };
-    pages.sources =
-        PageExchange.fake(
-            UseSourcesUseCase.class,
-            Map.of(
-                "usable",
-                args ->
-                    List.of(
-                        new UseSourcesUseCase.SourceSummary(
-                            "demo",
-                            Dialect.H2,
-                            new IndexSourceUseCase.Ready(),
-                            Optional.empty()))));
+    pages.caller = PageExchange.caller(() -> user);
+    pages.sources = PageExchange.usableDemo();
     Map<String, Function<Object[], Object>> curation = new HashMap<>();
     curation.put(
         "workingCopy",

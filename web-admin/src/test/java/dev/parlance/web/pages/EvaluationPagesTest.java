@@ -7,11 +7,7 @@ import dev.parlance.application.evaluation.BenchmarkRunsUseCase;
 import dev.parlance.application.evaluation.EvaluationJobsUseCase;
 import dev.parlance.application.evaluation.EvaluationJobsUseCase.EvaluationJob;
 import dev.parlance.application.evaluation.EvaluationJobsUseCase.State;
-import dev.parlance.application.source.IndexSourceUseCase;
-import dev.parlance.application.source.UseSourcesUseCase;
 import dev.parlance.domain.governance.UserIdentity;
-import dev.parlance.domain.source.Dialect;
-import dev.parlance.web.identity.CallerIdentity;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,25 +48,8 @@ class EvaluationPagesTest {
 
   private EvaluationPages pages() {
     EvaluationPages pages = new EvaluationPages();
-    pages.caller =
-        new CallerIdentity() {
-          @Override
-          public UserIdentity get() {
-            return user;
-          }
-        };
-    pages.sources =
-        PageExchange.fake(
-            UseSourcesUseCase.class,
-            Map.of(
-                "usable",
-                args ->
-                    List.of(
-                        new UseSourcesUseCase.SourceSummary(
-                            "demo",
-                            Dialect.H2,
-                            new IndexSourceUseCase.Ready(),
-                            Optional.empty()))));
+    pages.caller = PageExchange.caller(() -> user);
+    pages.sources = PageExchange.usableDemo();
     pages.runs = PageExchange.fake(BenchmarkRunsUseCase.class, Map.of("runs", args -> List.of()));
     pages.jobs =
         new EvaluationJobsUseCase() {

@@ -1,13 +1,21 @@
 package dev.parlance.web.pages;
 
+import dev.parlance.application.source.IndexSourceUseCase;
+import dev.parlance.application.source.UseSourcesUseCase;
+import dev.parlance.domain.governance.UserIdentity;
+import dev.parlance.domain.source.Dialect;
+import dev.parlance.web.identity.CallerIdentity;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.reflect.Proxy;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * One request to a page servlet and its response, in memory: what a page test needs of the servlet
@@ -74,6 +82,28 @@ final class PageExchange {
 
   /** A fake of {@code type} answering the named methods; any other call fails the test. */
   @SuppressWarnings("unchecked")
+  /** The caller a page sees: whoever {@code who} names when asked (a test may change it). */
+  static CallerIdentity caller(Supplier<UserIdentity> who) {
+    return new CallerIdentity() {
+      @Override
+      public UserIdentity get() {
+        return who.get();
+      }
+    };
+  }
+
+  /** The sources a caller may use: the demo, on H2, indexed. */
+  static UseSourcesUseCase usableDemo() {
+    return fake(
+        UseSourcesUseCase.class,
+        Map.of(
+            "usable",
+            args ->
+                List.of(
+                    new UseSourcesUseCase.SourceSummary(
+                        "demo", Dialect.H2, new IndexSourceUseCase.Ready(), Optional.empty()))));
+  }
+
   static <T> T fake(Class<T> type, Map<String, Function<Object[], Object>> answers) {
     return (T)
         Proxy.newProxyInstance(

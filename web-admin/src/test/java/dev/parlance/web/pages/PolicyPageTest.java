@@ -3,12 +3,8 @@ package dev.parlance.web.pages;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parlance.application.governance.SourcePoliciesUseCase;
-import dev.parlance.application.source.IndexSourceUseCase;
-import dev.parlance.application.source.UseSourcesUseCase;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.UserIdentity;
-import dev.parlance.domain.source.Dialect;
-import dev.parlance.web.identity.CallerIdentity;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The policies page with a preview, rendered by the real templates. */
@@ -28,25 +23,8 @@ class PolicyPageTest {
 
   private AdminPages pages() {
     AdminPages pages = new AdminPages();
-    pages.caller =
-        new CallerIdentity() {
-          @Override
-          public UserIdentity get() {
-            return UserIdentity.of("root", "admin");
-          }
-        };
-    pages.sources =
-        PageExchange.fake(
-            UseSourcesUseCase.class,
-            Map.of(
-                "usable",
-                args ->
-                    List.of(
-                        new UseSourcesUseCase.SourceSummary(
-                            "demo",
-                            Dialect.H2,
-                            new IndexSourceUseCase.Ready(),
-                            Optional.empty()))));
+    pages.caller = PageExchange.caller(() -> UserIdentity.of("root", "admin"));
+    pages.sources = PageExchange.usableDemo();
     pages.policies =
         PageExchange.fake(
             SourcePoliciesUseCase.class,
