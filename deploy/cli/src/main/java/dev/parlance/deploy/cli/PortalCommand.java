@@ -99,10 +99,11 @@ final class PortalCommand implements Runnable {
                   + ")");
       cli.out().println("Command-line client: " + setUp.cliClientId() + " (password grant)");
       cli.out().println("Demo users:");
+      int width = setUp.logins().stream().mapToInt(l -> l.username().length()).max().orElse(1);
       for (DemoLogin login : setUp.logins()) {
         cli.out()
             .printf(
-                "  %-11s %-22s %s%n",
+                "  %-" + width + "s %-22s %s%n",
                 login.username(),
                 login.password().orElse("(existing; password unchanged)"),
                 String.join(",", login.roles()));

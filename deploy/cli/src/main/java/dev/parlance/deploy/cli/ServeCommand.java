@@ -65,9 +65,10 @@ final class ServeCommand implements Callable<Integer> {
     }
     if (!serve.users().isEmpty()) {
       out.println("Demo logins:");
+      int width = serve.users().stream().mapToInt(u -> u.username().length()).max().orElse(1);
       for (ServeJson.User user : serve.users()) {
         out.printf(
-            "  %-11s %-22s %s%n",
+            "  %-" + width + "s %-22s %s%n",
             user.username(),
             user.password() == null ? "(password not known)" : user.password(),
             String.join(",", user.roles()));
