@@ -40,6 +40,7 @@ class OpenSearchSecurityTest {
   static HttpsServer server;
   static Path trustStore;
   static final List<String> authorizations = new CopyOnWriteArrayList<>();
+  static final List<String> acceptedEncodings = new CopyOnWriteArrayList<>();
 
   @BeforeAll
   static void start() throws Exception {
@@ -110,6 +111,8 @@ class OpenSearchSecurityTest {
         exchange -> {
           String auth = exchange.getRequestHeaders().getFirst("Authorization");
           authorizations.add(auth == null ? "" : auth);
+          String encodings = exchange.getRequestHeaders().getFirst("Accept-Encoding");
+          acceptedEncodings.add(encodings == null ? "" : encodings);
           String body;
           int status;
           if (!expected.equals(auth)) {
@@ -157,6 +160,21 @@ class OpenSearchSecurityTest {
       assertThat(indexes.schema().status("demo"))
           .contains(new IndexStatus("demo", "bge-small-en-v15-q", 303, "abc"));
       assertThat(authorizations).last().asString().startsWith("Basic ");
+    }
+  }
+
+  @Test
+  void should_not_ask_the_cluster_to_compress_its_answers() {
+    try (SearchIndexes indexes =
+        OpenSearchIndexes.connect(
+            OpenSearchIndexes.Connection.to(url())
+                .withCredentials("parlance", "s3cret")
+                .withTrustStore(trustStore, Optional.of(TRUST_PASSWORD)))) {
+
+      indexes.schema().status("demo");
+
+      // A search's documents gzipped cost OpenSearch more CPU than the transfer saves.
+      assertThat(acceptedEncodings).last().asString().doesNotContain("gzip");
     }
   }
 
