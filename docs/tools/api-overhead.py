@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The API's own share of an ask (docs/portal.md, "Measured"): time at the client minus the use
-case's own time (`time.useCaseMillis` of the answer), over one kept-alive HTTPS connection.
+case's own time (`time.useCaseMicros` of the answer), over one kept-alive HTTPS connection.
 
   PARLANCE_HOME=... python3 api-overhead.py [WARM] [N]     (defaults 150 and 100)
 
@@ -55,7 +55,7 @@ for i in range(warm + n):
     millis, payload = call('POST', '/api/v1/sources/demo/ask', USERS[i % len(USERS)], ask)
     if i >= warm:
         latency.append(millis)
-        overhead.append(millis - json.loads(payload)['time']['useCaseMillis'])
+        overhead.append(millis - json.loads(payload)['time']['useCaseMicros'] / 1000)
 print('api overhead of POST /ask: p50 %.1f ms, p90 %.1f ms, max %.1f ms; latency p50 %.0f ms (%d asks after %d to warm)'
       % (percentile(overhead, .5), percentile(overhead, .9), max(overhead), percentile(latency, .5), n, warm))
 for path, user in (('/health/live', None), ('/api/v1/me', 'analyst'), ('/api/v1/sources', 'analyst'), ('/api/v1/answers', 'analyst')):

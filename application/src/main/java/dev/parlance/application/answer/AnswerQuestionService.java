@@ -96,7 +96,7 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
         saved.id(),
         askedAt,
         answer,
-        (System.nanoTime() - start) / 1_000_000,
+        (System.nanoTime() - start) / 1_000,
         earlier.map(e -> new FollowedUp(e.id(), e.question())));
   }
 

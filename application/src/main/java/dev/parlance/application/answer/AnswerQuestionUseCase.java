@@ -114,13 +114,20 @@ public interface AnswerQuestionUseCase {
   /**
    * The answer and its number in the user's history.
    *
-   * @param useCaseMillis how long this use case took, quotas and history included
+   * @param useCaseMicros how long this use case took, quotas and history included, in microseconds:
+   *     a client that subtracts it from its own latency (the API's share) should not also measure
+   *     the rounding of whole milliseconds
    * @param follows the earlier answer this one followed up, if it was a follow-up
    */
   record RecordedAnswer(
-      long id, Instant askedAt, Answer answer, long useCaseMillis, Optional<FollowedUp> follows) {
+      long id, Instant askedAt, Answer answer, long useCaseMicros, Optional<FollowedUp> follows) {
     public RecordedAnswer {
       follows = Objects.requireNonNullElse(follows, Optional.empty());
+    }
+
+    /** {@link #useCaseMicros} in whole milliseconds. */
+    public long useCaseMillis() {
+      return useCaseMicros / 1_000;
     }
   }
 

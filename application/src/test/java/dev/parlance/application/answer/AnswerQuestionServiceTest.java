@@ -41,11 +41,18 @@ class AnswerQuestionServiceTest {
   private final InMemoryAnswers history = new InMemoryAnswers();
   private final List<AskQuestionUseCase.Command> asked = new ArrayList<>();
 
+  private long askMillis;
+
   private final AskQuestionUseCase questions =
       new AskQuestionUseCase() {
         @Override
         public Answer ask(Command command, Progress progress) {
           asked.add(command);
+          try {
+            Thread.sleep(askMillis);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
           return answer(command.source(), command.question());
         }
 
@@ -116,6 +123,18 @@ class AnswerQuestionServiceTest {
   private static AnswerQuestionUseCase.Command command(UserIdentity user, String source) {
     return new AnswerQuestionUseCase.Command(
         user, source, " which installation? ", Optional.empty(), OptionalInt.of(3));
+  }
+
+  @Test
+  void should_report_its_own_time_in_microseconds() {
+    askMillis = 12;
+    UserIdentity rita = new UserIdentity("rita", Set.of("analyst"), Map.of());
+
+    AnswerQuestionUseCase.RecordedAnswer recorded =
+        service(AskQuotas.Limits.none()).ask(command(rita, "demo"), Progress.silent());
+
+    assertThat(recorded.useCaseMicros()).isBetween(12_000L, 10_000_000L);
+    assertThat(recorded.useCaseMillis()).isEqualTo(recorded.useCaseMicros() / 1_000);
   }
 
   @Test

@@ -67,10 +67,14 @@ public record AnswerJson(
   /**
    * Wall time of the question; the part a model call was in flight; the rest is Parlance's; and the
    * use case's whole time (quotas and history included), so that a client can tell the API's own
-   * share of what it waited: its latency minus {@code useCaseMillis} (docs/portal.md, measured).
+   * share of what it waited: its latency minus {@code useCaseMicros} (docs/portal.md, measured).
    */
   public record TimeJson(
-      long totalMillis, long llmMillis, long parlanceMillis, long useCaseMillis) {}
+      long totalMillis,
+      long llmMillis,
+      long parlanceMillis,
+      long useCaseMillis,
+      long useCaseMicros) {}
 
   public static AnswerJson of(RecordedAnswer recorded) {
     Answer a = recorded.answer();
@@ -123,7 +127,8 @@ public record AnswerJson(
             a.wallMillis(),
             a.llmWallMillis(),
             Math.max(0, a.wallMillis() - a.llmWallMillis()),
-            recorded.useCaseMillis()),
+            recorded.useCaseMillis(),
+            recorded.useCaseMicros()),
         a.notes(),
         recorded.follows().map(f -> new FollowsUpJson(f.answer(), f.question())).orElse(null));
   }

@@ -16,7 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
@@ -34,9 +33,7 @@ public class CallerIdentity {
 
   @Inject Instance<BrowserSession> browserSession;
 
-  @Inject
-  @ConfigProperty(name = "parlance.identity.attribute-claims", defaultValue = "region")
-  List<String> extraAttributeClaims;
+  @Inject IdentityClaims mapping;
 
   private UserIdentity identity;
 
@@ -58,11 +55,14 @@ public class CallerIdentity {
     if (principal == null) {
       throw new jakarta.ws.rs.NotAuthorizedException("Bearer");
     }
-    IdentityClaims mapping = new IdentityClaims(extraAttributeClaims);
     if (principal instanceof JsonWebToken token) {
+      // Only the claims the mapping reads: a token holds many more, each a JSON-P value to convert.
       Map<String, Object> claims = new HashMap<>();
-      for (String name : token.getClaimNames()) {
-        claims.put(name, plain(token.getClaim(name)));
+      for (String name : mapping.claimNames()) {
+        Object value = token.getClaim(name);
+        if (value != null) {
+          claims.put(name, plain(value));
+        }
       }
       return mapping.identity(claims);
     }

@@ -28,6 +28,16 @@ public final class IdentityClaims {
     this.extraAttributeClaims = Set.copyOf(extraAttributeClaims);
   }
 
+  /** The top-level claims {@link #identity} reads; any other claim of a token is ignored. */
+  public Set<String> claimNames() {
+    Set<String> names =
+        new LinkedHashSet<>(
+            List.of(
+                "preferred_username", "upn", "sub", "groups", "realm_access", ATTRIBUTES_CLAIM));
+    names.addAll(extraAttributeClaims);
+    return names;
+  }
+
   /**
    * @param claims JSON values as Java: strings, numbers, booleans, lists and maps
    */

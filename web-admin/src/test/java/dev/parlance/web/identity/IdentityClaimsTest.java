@@ -35,6 +35,34 @@ class IdentityClaimsTest {
   }
 
   @Test
+  void should_name_every_claim_it_reads_so_that_a_caller_can_copy_only_those() {
+    Map<String, Object> token =
+        Map.of(
+            "iss",
+            "https://keycloak/realms/parlance",
+            "exp",
+            1_800_000_000L,
+            "scope",
+            "openid profile",
+            "upn",
+            "rita@example.org",
+            "groups",
+            List.of("analyst"),
+            "realm_access",
+            Map.of("roles", List.of("regional")),
+            "region",
+            "NO",
+            "parlance",
+            Map.of("plant", List.of("P1")));
+    Map<String, Object> copied = new java.util.HashMap<>(token);
+    copied.keySet().retainAll(claims.claimNames());
+
+    assertThat(copied).doesNotContainKeys("iss", "exp", "scope");
+    assertThat(claims.identity(copied)).isEqualTo(claims.identity(token));
+    assertThat(claims.identity(copied).attribute("region")).contains("NO");
+  }
+
+  @Test
   void should_join_several_values_and_merge_keycloak_realm_roles_when_present() {
     UserIdentity identity =
         claims.identity(
