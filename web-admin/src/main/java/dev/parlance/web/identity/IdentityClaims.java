@@ -2,6 +2,7 @@ package dev.parlance.web.identity;
 
 import dev.parlance.domain.governance.UserIdentity;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,19 +24,21 @@ public final class IdentityClaims {
   public static final String ATTRIBUTES_CLAIM = "parlance";
 
   private final Set<String> extraAttributeClaims;
+  private final Set<String> claimNames;
 
   public IdentityClaims(Collection<String> extraAttributeClaims) {
     this.extraAttributeClaims = Set.copyOf(extraAttributeClaims);
-  }
-
-  /** The top-level claims {@link #identity} reads; any other claim of a token is ignored. */
-  public Set<String> claimNames() {
     Set<String> names =
         new LinkedHashSet<>(
             List.of(
                 "preferred_username", "upn", "sub", "groups", "realm_access", ATTRIBUTES_CLAIM));
     names.addAll(extraAttributeClaims);
-    return names;
+    this.claimNames = Collections.unmodifiableSet(names);
+  }
+
+  /** The top-level claims {@link #identity} reads; any other claim of a token is ignored. */
+  public Set<String> claimNames() {
+    return claimNames;
   }
 
   /**
