@@ -230,13 +230,16 @@ public final class MetadataStore implements AutoCloseable {
     }
   }
 
-  // H2's lock races (org.h2.store.FileLock): ERROR_OPENING_DATABASE_1 with these reasons.
-  private static boolean anotherProcessIsOpening(SQLException e) {
+  // H2's lock races (org.h2.store.FileLock): ERROR_OPENING_DATABASE_1 with these reasons, and
+  // DATABASE_ALREADY_OPEN_1 "Locked by another process" while the owner has locked the file but not
+  // yet written its AUTO_SERVER address into the lock (with the address, H2 connects through it).
+  static boolean anotherProcessIsOpening(SQLException e) {
     String m = String.valueOf(e.getMessage());
-    return e.getErrorCode() == 8000
-        && (m.contains("Lock file recently modified")
-            || m.contains("Concurrent update")
-            || m.contains("Another process was faster"));
+    return (e.getErrorCode() == 8000
+            && (m.contains("Lock file recently modified")
+                || m.contains("Concurrent update")
+                || m.contains("Another process was faster")))
+        || (e.getErrorCode() == 90020 && m.contains("Locked by another process"));
   }
 
   private static boolean upToDate(Connection c) {

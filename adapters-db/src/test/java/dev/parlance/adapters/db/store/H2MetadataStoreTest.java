@@ -132,6 +132,24 @@ class H2MetadataStoreTest {
   }
 
   @Test
+  void should_wait_for_an_owner_that_has_locked_the_file_but_not_yet_said_where_it_serves_it() {
+    // Seen in FaultInjectionH2IT: two commands in one home, the second refused with this while the
+    // first was still opening; the wait is the same as for a fresh lock file (below).
+    java.sql.SQLException lockedWithoutServer =
+        new java.sql.SQLException(
+            "Database may be already in use: \"Locked by another process: /h/parlance.lock.db\"."
+                + " Possible solutions: close all other connection(s); use the server mode"
+                + " [90020-252]",
+            "90020",
+            90020);
+    java.sql.SQLException wrongPassword =
+        new java.sql.SQLException("Wrong user name or password [28000-252]", "28000", 28000);
+
+    assertThat(MetadataStore.anotherProcessIsOpening(lockedWithoutServer)).isTrue();
+    assertThat(MetadataStore.anotherProcessIsOpening(wrongPassword)).isFalse();
+  }
+
+  @Test
   void should_wait_while_another_process_is_opening_the_same_file(@TempDir Path other)
       throws Exception {
     // What a process that has just begun to open the file leaves: H2's lock file, fresh. H2 alone
