@@ -23,15 +23,18 @@ public final class IdentityClaims {
 
   public static final String ATTRIBUTES_CLAIM = "parlance";
 
+  // The claims identity() reads besides the attribute claims, named once for it and claimNames().
+  private static final List<String> NAME_CLAIMS = List.of("preferred_username", "upn", "sub");
+  private static final String GROUPS_CLAIM = "groups";
+  private static final String REALM_ACCESS_CLAIM = "realm_access";
+
   private final Set<String> extraAttributeClaims;
   private final Set<String> claimNames;
 
   public IdentityClaims(Collection<String> extraAttributeClaims) {
     this.extraAttributeClaims = Set.copyOf(extraAttributeClaims);
-    Set<String> names =
-        new LinkedHashSet<>(
-            List.of(
-                "preferred_username", "upn", "sub", "groups", "realm_access", ATTRIBUTES_CLAIM));
+    Set<String> names = new LinkedHashSet<>(NAME_CLAIMS);
+    names.addAll(List.of(GROUPS_CLAIM, REALM_ACCESS_CLAIM, ATTRIBUTES_CLAIM));
     names.addAll(extraAttributeClaims);
     this.claimNames = Collections.unmodifiableSet(names);
   }
@@ -46,10 +49,10 @@ public final class IdentityClaims {
    */
   public UserIdentity identity(Map<String, ?> claims) {
     String name =
-        firstText(claims, "preferred_username", "upn", "sub")
+        firstText(claims, NAME_CLAIMS)
             .orElseThrow(() -> new IllegalArgumentException("the token names no user"));
-    Set<String> roles = new TreeSet<>(texts(claims.get("groups")));
-    if (claims.get("realm_access") instanceof Map<?, ?> realmAccess) {
+    Set<String> roles = new TreeSet<>(texts(claims.get(GROUPS_CLAIM)));
+    if (claims.get(REALM_ACCESS_CLAIM) instanceof Map<?, ?> realmAccess) {
       roles.addAll(texts(realmAccess.get("roles")));
     }
     Map<String, String> attributes = new HashMap<>();
@@ -71,7 +74,7 @@ public final class IdentityClaims {
     return new UserIdentity(name, roles, attributes);
   }
 
-  private static java.util.Optional<String> firstText(Map<String, ?> claims, String... names) {
+  private static java.util.Optional<String> firstText(Map<String, ?> claims, List<String> names) {
     for (String name : names) {
       if (claims.get(name) instanceof String text && !text.isBlank()) {
         return java.util.Optional.of(text);

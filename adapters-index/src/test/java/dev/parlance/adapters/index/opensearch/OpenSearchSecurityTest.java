@@ -149,13 +149,16 @@ class OpenSearchSecurityTest {
     return "https://127.0.0.1:" + server.getAddress().getPort();
   }
 
+  private static SearchIndexes trustedWithCredentials() {
+    return OpenSearchIndexes.connect(
+        OpenSearchIndexes.Connection.to(url())
+            .withCredentials("parlance", "s3cret")
+            .withTrustStore(trustStore, Optional.of(TRUST_PASSWORD)));
+  }
+
   @Test
   void should_trust_the_cluster_through_the_trust_store_and_send_the_credentials() {
-    try (SearchIndexes indexes =
-        OpenSearchIndexes.connect(
-            OpenSearchIndexes.Connection.to(url())
-                .withCredentials("parlance", "s3cret")
-                .withTrustStore(trustStore, Optional.of(TRUST_PASSWORD)))) {
+    try (SearchIndexes indexes = trustedWithCredentials()) {
 
       assertThat(indexes.schema().status("demo"))
           .contains(new IndexStatus("demo", "bge-small-en-v15-q", 303, "abc"));
@@ -165,11 +168,7 @@ class OpenSearchSecurityTest {
 
   @Test
   void should_not_ask_the_cluster_to_compress_its_answers() {
-    try (SearchIndexes indexes =
-        OpenSearchIndexes.connect(
-            OpenSearchIndexes.Connection.to(url())
-                .withCredentials("parlance", "s3cret")
-                .withTrustStore(trustStore, Optional.of(TRUST_PASSWORD)))) {
+    try (SearchIndexes indexes = trustedWithCredentials()) {
 
       indexes.schema().status("demo");
 
