@@ -19,6 +19,7 @@ import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
@@ -68,14 +69,17 @@ public class AskResource {
           .execute(
               () -> {
                 try {
-                  response.resume(
+                  AnswerJson answer =
                       AnswerJson.of(
                           questions.ask(
                               command,
                               new AskProgress() {
                                 @Override
                                 public void update(String stage, long done, long total) {}
-                              })));
+                              }));
+                  // The type named here: resumed with the entity alone, RESTEasy answers
+                  // "application/json;resteasy-server-has-produces=true".
+                  response.resume(Response.ok(answer, MediaType.APPLICATION_JSON_TYPE).build());
                 } catch (RuntimeException e) {
                   response.resume(e);
                 }

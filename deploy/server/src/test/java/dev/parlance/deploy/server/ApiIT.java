@@ -122,6 +122,7 @@ class ApiIT extends AuthorisationMatrix {
     HttpResponse<String> all = call("POST", "/api/v1/sources/demo/ask", "analyst", ask);
 
     assertThat(se.statusCode()).as(se.body()).isEqualTo(200);
+    assertThat(se.headers().firstValue("Content-Type")).hasValue("application/json");
     JsonNode answer = json(se);
     for (String field :
         List.of(
