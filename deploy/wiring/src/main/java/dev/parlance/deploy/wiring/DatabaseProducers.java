@@ -47,7 +47,8 @@ public class DatabaseProducers {
   @Singleton
   @Typed(JdbcConnections.class)
   JdbcConnections connections(ParlanceSettings settings) {
-    return new JdbcConnections(variable -> settings.value(variable).orElse(null));
+    return new JdbcConnections(
+        variable -> settings.value(variable).orElse(null), settings.protectedLocations());
   }
 
   /** Governed execution; a query over a source's published views runs with them as WITH clauses. */

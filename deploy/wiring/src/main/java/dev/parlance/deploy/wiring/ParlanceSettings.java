@@ -57,6 +57,32 @@ public final class ParlanceSettings {
     return value("parlance.store.password-env");
   }
 
+  /**
+   * What no source may open: the metadata store (its URL, or the embedded file under the home, and
+   * its credential variables) and the home's folders of Parlance's own state.
+   */
+  public dev.parlance.domain.source.ProtectedLocations protectedLocations() {
+    ParlanceHome home = home();
+    java.util.Set<String> variables = new java.util.HashSet<>();
+    storeUserVariable().ifPresent(variables::add);
+    storePasswordVariable().ifPresent(variables::add);
+    return new dev.parlance.domain.source.ProtectedLocations(
+        java.util.List.of(
+            home.metadata(),
+            home.index(),
+            home.valueIndex(),
+            home.embeddingCache(),
+            home.logs(),
+            home.benchRuns(),
+            home.root().resolve("scratch")),
+        Optional.of(
+            storeUrl()
+                .orElseGet(
+                    () ->
+                        dev.parlance.adapters.db.store.MetadataStore.embeddedUrl(home.metadata()))),
+        variables);
+  }
+
   /** {@code sync} (each statement waits for its audit commit) or {@code buffered}. */
   public String auditMode() {
     return get("parlance.audit.mode", "sync");
