@@ -74,6 +74,8 @@ public final class FindColumnsService implements FindColumnsUseCase {
     GovernancePolicy policy =
         policies.current(found.name()).orElseGet(() -> GovernancePolicy.defaults(found.name()));
     SchemaCatalog visible = new Visibility(policy, user).visible(catalogs.read(found));
+    // A user nothing binds reads every row of the allowed relations: the samples need no check.
+    boolean unbound = VisibleValues.bindsNothing(policy, user);
     VisibleValues rule = new VisibleValues(execute, found, policy, user);
     List<SchemaSelection.Pick> out = new ArrayList<>();
     for (SchemaSelection.Pick pick : selection.columns()) {
@@ -95,9 +97,11 @@ public final class FindColumnsService implements FindColumnsUseCase {
         continue;
       }
       String details =
-          ElementText.withValues(
-              e.details(),
-              values -> List.copyOf(rule.of(table.get().name(), column.get().name(), values)));
+          unbound
+              ? e.details()
+              : ElementText.withValues(
+                  e.details(),
+                  values -> List.copyOf(rule.of(table.get().name(), column.get().name(), values)));
       out.add(
           new SchemaSelection.Pick(
               new SchemaElement(e.id(), e.kind(), e.table(), e.column(), details, e.linked()),
