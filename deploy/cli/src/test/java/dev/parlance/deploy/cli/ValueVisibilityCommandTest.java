@@ -208,6 +208,11 @@ class ValueVisibilityCommandTest {
       List<String> prompts = model.prompts().subList(before, model.prompts().size());
       String valuesLine =
           ask.out().lines().filter(l -> l.startsWith("values")).findFirst().orElse("");
+      // a measurement, not a limit: the value stage's time with its governed checks
+      ask.out()
+          .lines()
+          .filter(l -> l.strip().startsWith("values ") && !l.startsWith("values"))
+          .forEach(l -> System.out.println("value stage for " + e.getKey() + ": " + l.strip()));
       // the same text may be another column's visible value; this column's must not show
       assertThat(valuesLine)
           .as("%s: %s", e.getKey(), ask.out())
