@@ -390,8 +390,11 @@ class ApiIT extends AuthorisationMatrix {
     assertThat(added.statusCode()).as(added.body()).isIn(200, 201);
     HttpResponse<String> policy = call("GET", "/api/v1/sources/demo/policy", "admin", null);
     assertThat(policy.statusCode()).as(policy.body()).isEqualTo(200);
+    com.fasterxml.jackson.databind.node.ObjectNode demoPolicy =
+        (com.fasterxml.jackson.databind.node.ObjectNode) json(policy);
+    demoPolicy.put("source", "plain");
     HttpResponse<String> published =
-        call("PUT", "/api/v1/sources/plain/policy", "admin", policy.body());
+        call("PUT", "/api/v1/sources/plain/policy", "admin", demoPolicy.toString());
     assertThat(published.statusCode()).as(published.body()).isEqualTo(200);
     HttpResponse<String> started = call("POST", "/api/v1/sources/plain/index", "admin", null);
     assertThat(started.statusCode()).as(started.body()).isIn(200, 202);
