@@ -11,6 +11,8 @@ import dev.parlance.domain.catalog.ForeignKey;
 import dev.parlance.domain.governance.ForeignKeyFilters;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.ProvisionPolicyPort;
+import dev.parlance.domain.governance.Provisioning;
+import dev.parlance.domain.governance.ProvisioningException;
 import dev.parlance.domain.source.Credentials;
 import dev.parlance.domain.source.DataSource;
 import java.sql.Connection;

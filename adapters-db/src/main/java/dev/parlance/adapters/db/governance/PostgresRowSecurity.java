@@ -9,7 +9,7 @@ import static dev.parlance.adapters.db.governance.ProvisioningSql.run;
 import dev.parlance.domain.governance.ColumnRule;
 import dev.parlance.domain.governance.ForeignKeyFilters;
 import dev.parlance.domain.governance.GovernancePolicy;
-import dev.parlance.domain.governance.ProvisionPolicyPort.ProvisioningException;
+import dev.parlance.domain.governance.ProvisioningException;
 import dev.parlance.domain.governance.RowFilter;
 import dev.parlance.domain.governance.UserIdentity;
 import java.sql.Connection;

@@ -1,6 +1,6 @@
 package dev.parlance.adapters.db.governance;
 
-import dev.parlance.domain.governance.ProvisionPolicyPort.ProvisioningException;
+import dev.parlance.domain.governance.ProvisioningException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
