@@ -129,8 +129,10 @@ public class DatabaseProducers {
 
   @Produces
   @ApplicationScoped
-  ReadColumnValuesPort columnValues(JdbcConnections connections) {
-    return Catalogs.values(connections);
+  ReadColumnValuesPort columnValues(JdbcConnections connections, PublishedCurationPort published) {
+    // A curated source's views are read through their definitions, as governed execution does.
+    return new dev.parlance.application.curation.CuratedColumnValues(
+        Catalogs.values(connections), published);
   }
 
   @Produces

@@ -185,8 +185,14 @@ public class PortalProducers {
 
   @Produces
   @ApplicationScoped
-  FindColumnsUseCase findColumns(SourceSchemaUseCase schema) {
-    return new FindColumnsService(schema);
+  FindColumnsUseCase findColumns(
+      SourceSchemaUseCase schema,
+      DataSourcesPort sources,
+      GovernancePoliciesPort policies,
+      CatalogReaders catalogs,
+      ExecuteQueryPort execution) {
+    return new FindColumnsService(
+        schema, sources, policies, catalogs.curatedStructure(), execution);
   }
 
   // ---- exploring: a source's catalog, example questions, an answer's rows for a download
@@ -197,8 +203,10 @@ public class PortalProducers {
       DataSourcesPort sources,
       CatalogReaders catalogs,
       PublishedCurationPort published,
-      GovernancePoliciesPort policies) {
-    return new BrowseCatalogService(sources, catalogs.curatedStructure(), published, policies);
+      GovernancePoliciesPort policies,
+      ExecuteQueryPort execution) {
+    return new BrowseCatalogService(
+        sources, catalogs.curatedStructure(), published, policies, execution);
   }
 
   @Produces
