@@ -54,6 +54,15 @@ import java.util.stream.Collectors;
  */
 public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
 
+  /** The label of a run that votes across strategies (its log is {@code vote.jsonl}). */
+  public static final String VOTE = "vote";
+
+  /**
+   * Run-identity entries that only RB-SQL's runs (alone or in a vote) carry: other strategies' logs
+   * read as before.
+   */
+  public static final String RB_SQL_ONLY = "rb-sql ";
+
   /** Questions in a row whose model failed for reasons outside the question before a run stops. */
   static final int UNAVAILABLE_STREAK = 3;
 
@@ -172,13 +181,24 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
             sources,
             scoredAs);
     List<PipelineEvaluation.StrategyRun> runs = new ArrayList<>();
-    for (StrategyName strategy : command.strategies()) {
+    List<List<StrategyName>> series =
+        command.vote()
+            ? List.of(command.strategies())
+            : command.strategies().stream().map(List::of).toList();
+    for (List<StrategyName> strategies : series) {
+      StrategyName strategy = strategies.getFirst();
       PipelineRunLogPort log = logs.apply(strategy);
-      Map<String, PipelineAnswer> done = open(log, configuration(command, benchmark, strategy));
+      Map<String, PipelineAnswer> done = open(log, configuration(command, benchmark, strategies));
       Asking asking =
-          new Asking(command, strategy, llm, log, done, sources, watch, notes, asker, union);
+          new Asking(command, strategies, llm, log, done, sources, watch, notes, asker, union);
       asking.run(selected);
-      runs.add(scoring.run(strategy.label(), selected, done, asking.state(log, selected), notes));
+      runs.add(
+          scoring.run(
+              command.vote() ? VOTE : strategy.label(),
+              selected,
+              done,
+              asking.state(log, selected),
+              notes));
     }
     PipelineEvaluation.StrategyRun overall =
         runs.size() == 1 ? runs.getFirst() : scoring.pooled(runs, notes);
@@ -418,12 +438,21 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
 
   // What makes two runs comparable; a log started with other values belongs to another run.
   private static Map<String, String> configuration(
-      Command command, EvaluationBenchmark benchmark, StrategyName strategy) {
+      Command command, EvaluationBenchmark benchmark, List<StrategyName> strategies) {
     Map<String, String> c = new LinkedHashMap<>();
     c.put("dataset", benchmark.name());
     c.put("gold", benchmark.goldRevision());
-    c.put("strategy", strategy.label());
-    c.put("candidates", String.valueOf(command.candidates()));
+    if (command.vote()) {
+      c.put(
+          "strategy",
+          VOTE
+              + ": "
+              + strategies.stream().map(StrategyName::label).collect(Collectors.joining("+")));
+      c.put("candidates", "1 per strategy");
+    } else {
+      c.put("strategy", strategies.getFirst().label());
+      c.put("candidates", String.valueOf(command.candidates()));
+    }
     c.put("evidence", String.valueOf(command.evidence()));
     c.put("user", command.user().name());
     // Absent from pipeline runs, so that their logs read as before.
@@ -441,7 +470,21 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
     if (command.baseTablesOnly()) {
       c.put("curation", "off: base tables alone");
     }
-    c.putAll(command.runIdentity());
+    boolean rbSql = strategies.contains(StrategyName.RB_SQL);
+    command
+        .runIdentity()
+        .forEach(
+            (key, value) -> {
+              if (!key.startsWith(RB_SQL_ONLY)) {
+                c.put(key, value);
+              } else if (rbSql) {
+                c.put(key.substring(RB_SQL_ONLY.length()), value);
+              }
+            });
+    // Absent when the sources' own examples are shown, so that such logs read as before.
+    command
+        .examples()
+        .ifPresent(p -> c.put("example-pool", p.name() + " (" + p.size() + " examples)"));
     return c;
   }
 
@@ -488,6 +531,8 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
   private final class Asking {
     private final Command command;
     private final StrategyName strategy;
+    // More than one: they vote together, one candidate each.
+    private final List<StrategyName> strategies;
     private final WatchedModel llm;
     private final PipelineRunLogPort log;
     private final Map<String, PipelineAnswer> done;
@@ -507,7 +552,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
 
     Asking(
         Command command,
-        StrategyName strategy,
+        List<StrategyName> strategies,
         CompleteChatPort llm,
         PipelineRunLogPort log,
         Map<String, PipelineAnswer> done,
@@ -519,7 +564,8 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
       this.asker = asker;
       this.union = union;
       this.command = command;
-      this.strategy = strategy;
+      this.strategy = strategies.getFirst();
+      this.strategies = List.copyOf(strategies);
       this.llm = new WatchedModel(llm);
       this.log = log;
       this.done = done;
@@ -537,7 +583,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
           toAsk.add(q);
         }
       }
-      String stage = "questions (" + strategy.label() + ")";
+      String stage = "questions (" + (strategies.size() > 1 ? VOTE : strategy.label()) + ")";
       Progress progress = toAsk.isEmpty() ? Progress.silent() : watch.questions();
       progress.update(stage, 0, toAsk.size());
       int streak = 0;
@@ -582,21 +628,23 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
             throw e;
           }
         }
-        answer =
-            asking
-                .pipeline()
-                .ask(
-                    new AskQuestionUseCase.Command(
-                        source.name(),
-                        questionText(q, command.evidence()),
-                        command.user(),
-                        Optional.of(strategy),
-                        OptionalInt.of(command.candidates()),
-                        Optional.empty(),
-                        command.baseline(),
-                        !command.ownExamples()),
-                    llm,
-                    Progress.silent());
+        AskQuestionUseCase.Command asked =
+            new AskQuestionUseCase.Command(
+                source.name(),
+                questionText(q, command.evidence()),
+                command.user(),
+                Optional.of(strategy),
+                OptionalInt.of(command.candidates()),
+                Optional.empty(),
+                command.baseline(),
+                !command.ownExamples());
+        if (strategies.size() > 1) {
+          asked = asked.votingAcross(strategies);
+        }
+        if (command.examples().isPresent()) {
+          asked = asked.withExamples(command.examples().get());
+        }
+        answer = asking.pipeline().ask(asked, llm, Progress.silent());
       } catch (RuntimeException e) {
         String why = "question " + q.id() + " failed: " + oneLine(e.getMessage(), e);
         notes.add(why + " (not logged; asked again next time)");

@@ -572,14 +572,16 @@ public class UseCaseProducers {
       EvaluatePipelineUseCase evaluation,
       LanguageModelsPort models,
       BenchmarkRunsPort runs,
-      ParlanceSettings settings) {
+      ParlanceSettings settings,
+      dev.parlance.domain.evaluation.LoadExamplePoolPort examplePools) {
     return new PipelineBenchmarkService(
         evaluation,
         models,
         runs,
         settings.askDefaults(),
         settings.embeddingModel(),
-        Clock.systemUTC());
+        Clock.systemUTC(),
+        examplePools);
   }
 
   /** The files a bench e2e report is kept in (report.json, report.html), for both entry points. */
