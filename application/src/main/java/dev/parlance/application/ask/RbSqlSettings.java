@@ -43,7 +43,7 @@ public record RbSqlSettings(
     return new RbSqlSettings(DEFAULT_THETA, DEFAULT_MU, DEFAULT_MU_COARSE, 0, 0.5);
   }
 
-  public static final double DEFAULT_THETA = 60;
-  public static final double DEFAULT_MU = 50;
-  public static final double DEFAULT_MU_COARSE = 40;
+  public static final double DEFAULT_THETA = 45;
+  public static final double DEFAULT_MU = 40;
+  public static final double DEFAULT_MU_COARSE = 30;
 }

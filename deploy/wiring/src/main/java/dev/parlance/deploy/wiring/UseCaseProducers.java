@@ -466,6 +466,13 @@ public class UseCaseProducers {
 
   @Produces
   @ApplicationScoped
+  dev.parlance.application.ask.RetrieverThresholdsUseCase retrieverThresholds(
+      LoadRetrievalBenchmarkPort loader, EmbedTextPort embedder) {
+    return new dev.parlance.application.ask.RetrieverThresholdsBenchmark(loader, embedder);
+  }
+
+  @Produces
+  @ApplicationScoped
   PromptSizeUseCase promptSize(
       LoadRetrievalBenchmarkPort loader,
       IndexSchemaUseCase indexer,
@@ -559,7 +566,8 @@ public class UseCaseProducers {
             policies,
             published,
             unions,
-            union -> pipelines.union(union, ask)));
+            union -> pipelines.union(union, ask),
+            catalogs.structure()));
   }
 
   /**
