@@ -826,4 +826,167 @@ class AskQuestionServiceTest {
                       .contains(FOLLOW_UP));
     }
   }
+
+  @Test
+  void should_draft_rank_examples_by_skeleton_and_write_the_skeleton_first_when_rb_sql() {
+    plant.curated =
+        new CuratedContext(
+            Map.of(),
+            Map.of(),
+            List.of(),
+            List.of(
+                new VerifiedExample("Which codes are there?", "SELECT IN_CD FROM TB_IN"),
+                new VerifiedExample(
+                    "How many open orders per installation?",
+                    "SELECT MO_IN_ID, count(*) FROM TB_MO WHERE MO_ST = 1 GROUP BY MO_IN_ID"),
+                new VerifiedExample(QUESTION, "SELECT 'the twin'")),
+            Set.of());
+    String draft = "SELECT MO_IN_ID, count(*) FROM TB_MO WHERE MO_ST = 1 GROUP BY MO_IN_ID";
+    plant
+        .answer("Question: " + QUESTION, "Skeleton: …\n" + fenced(draft), fenced(GOOD))
+        .rows(GOOD, false, new Object[] {"IBX-15"});
+    AskSettings settings = AskFixture.settings(2).withRbSql(new RbSqlSettings(0, 0, 0, 2, 0.5));
+
+    Answer answer =
+        plant
+            .service(settings)
+            .ask(
+                new Command(
+                        "plant",
+                        QUESTION,
+                        AskFixture.user(),
+                        Optional.of(StrategyName.RB_SQL),
+                        OptionalInt.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        true)
+                    .withExamples(new ExamplePool("verified", plant.curated.examples(), 3)),
+                plant.llm());
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.ANSWERED);
+    assertThat(answer.sql()).hasValue(GOOD);
+    assertThat(answer.stages())
+        .extracting(StageReport::name)
+        .containsSubsequence("rb-sql preliminary", "generation");
+    // The preliminary call is one deterministic sample; the final one draws the m candidates.
+    var asked = modelCalls();
+    assertThat(asked).hasSize(2);
+    assertThat(asked.get(0).temperature()).isZero();
+    assertThat(asked.get(1).samples()).isEqualTo(2);
+    String finalPrompt = asked.get(1).messages().getLast().text();
+    // The example with the draft's skeleton comes first; the question's own twin never shows.
+    assertThat(finalPrompt)
+        .contains(
+            "Question: How many open orders per installation?\nSkeleton: SELECT [column_name],"
+                + " COUNT(*) FROM [table_name] WHERE [column_name] = [value] GROUP BY"
+                + " [column_name]\nSQL: "
+                + draft)
+        .doesNotContain("the twin");
+    assertThat(finalPrompt.indexOf("open orders per installation"))
+        .isLessThan(finalPrompt.indexOf("Which codes are there?"));
+    assertThat(plant.sent.get(1).messages().getFirst().text()).contains("write its SQL skeleton");
+  }
+
+  @Test
+  void should_show_only_the_tables_and_columns_above_the_thresholds_when_rb_sql() {
+    plant.answer("Question: " + QUESTION, fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+    // Every score is on 0–100: θ = 101 keeps only the best table, μ = 101 its best column (and
+    // its primary key).
+    AskSettings settings =
+        AskFixture.settings(1).withRbSql(new RbSqlSettings(101 - 1, 100, 0, 0, 0.5));
+
+    plant
+        .service(settings)
+        .ask(
+            new Command(
+                "plant",
+                QUESTION,
+                AskFixture.user(),
+                Optional.of(StrategyName.RB_SQL),
+                OptionalInt.empty()),
+            plant.llm());
+
+    // No examples in the pool: no preliminary call, one request.
+    assertThat(modelCalls()).hasSize(1);
+    String prompt = modelCalls().getFirst().messages().getLast().text();
+    assertThat(prompt.split("CREATE TABLE", -1)).hasSize(2);
+  }
+
+  @Test
+  void should_vote_one_candidate_per_strategy_and_say_which_strategies_agreed() {
+    plant
+        .answer("Question: " + QUESTION, fenced(GOOD))
+        .answer("### Complete", "IN_CD FROM TB_IN WHERE IN_ID = 2")
+        .answer("# Find the schema_links", "Schema_links: [TB_IN.IN_CD]")
+        .answer("classify it as EASY", "Label: \"EASY\"")
+        .answer("Use the the schema links", "SQL: " + GOOD)
+        .answer("Rank all the tables", "[\"TB_IN\"]")
+        .answer("Rank the columns", "{\"TB_IN\": [\"IN_CD\", \"IN_ID\"]}")
+        .rows(GOOD, false, new Object[] {"IBX-15"})
+        .rows(OTHER, false, new Object[] {"RJS-12"});
+
+    Answer answer =
+        plant
+            .service(AskFixture.settings(5))
+            .ask(
+                Command.of("plant", QUESTION, AskFixture.user())
+                    .votingAcross(List.of(StrategyName.DIRECT, StrategyName.C3, StrategyName.DIN)),
+                plant.llm());
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.ANSWERED);
+    assertThat(answer.sql()).hasValue(GOOD);
+    // One candidate each, whatever m says; two of three agree.
+    assertThat(answer.candidates()).hasSize(3);
+    assertThat(answer.confidence()).isEqualTo(2.0 / 3);
+    assertThat(answer.candidates())
+        .extracting(CandidateReport::origin)
+        .containsExactly("direct", "c3", "din");
+    assertThat(answer.notes())
+        .contains("vote across strategies: direct, din agreed (2 of 3); c3 (1 row)");
+    assertThat(answer.alternatives()).extracting(Reading::sql).containsExactly(OTHER);
+    assertThat(plant.sent.stream().filter(r -> r.samples() > 1 && r.temperature() > 0))
+        .as("only C3's recall steps draw several samples")
+        .allMatch(r -> r.messages().getLast().text().contains("Rank"));
+  }
+
+  @Test
+  void should_queue_every_strategys_first_step_together_and_nothing_after_it() {
+    plant.queue = true;
+
+    Answer answer =
+        plant
+            .service(AskFixture.settings(1).withWholeSchemaTokens(3000))
+            .ask(
+                Command.of("plant", QUESTION, AskFixture.user())
+                    .votingAcross(
+                        List.of(
+                            StrategyName.DIRECT,
+                            StrategyName.C3,
+                            StrategyName.DIN,
+                            StrategyName.TA_SQL,
+                            StrategyName.RB_SQL)),
+                plant.llm());
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.QUEUED);
+    assertThat(answer.stages())
+        .extracting(StageReport::name)
+        .containsExactlyInAnyOrder(
+            "catalog",
+            "values",
+            "context",
+            "generation",
+            "c3 table recall",
+            "din schema linking",
+            "ta-sql dummy sql");
+    // direct's and rb-sql's only request (no examples: no preliminary), and each multi-step
+    // strategy's first.
+    assertThat(plant.sent).hasSize(5);
+  }
+
+  // The requests of the strategies, without the hallucination's.
+  private List<dev.parlance.domain.completion.CompletionRequest> modelCalls() {
+    return plant.sent.stream()
+        .filter(r -> !r.messages().getLast().text().contains("Hallucinate a minimal schema"))
+        .toList();
+  }
 }

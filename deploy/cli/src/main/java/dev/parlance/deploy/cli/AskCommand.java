@@ -55,7 +55,8 @@ final class AskCommand implements Callable<Integer> {
   @Option(
       names = "--strategy",
       paramLabel = "NAME",
-      description = "direct, c3, din or ta-sql (default: the source's, else parlance.ask.strategy)")
+      description =
+          "direct, c3, din, ta-sql or rb-sql (default: the source's, else parlance.ask.strategy)")
   String strategy;
 
   @Option(

@@ -161,6 +161,12 @@ public class DatabaseProducers {
 
   @Produces
   @ApplicationScoped
+  dev.parlance.domain.evaluation.LoadExamplePoolPort examplePools() {
+    return BenchmarkData.examplePools();
+  }
+
+  @Produces
+  @ApplicationScoped
   LoadEvaluationBenchmarkPort evaluationBenchmarks() {
     return BenchmarkData.executionBenchmarks();
   }

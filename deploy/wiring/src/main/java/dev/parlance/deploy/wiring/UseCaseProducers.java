@@ -470,6 +470,13 @@ public class UseCaseProducers {
 
   @Produces
   @ApplicationScoped
+  dev.parlance.application.ask.RetrieverThresholdsUseCase retrieverThresholds(
+      LoadRetrievalBenchmarkPort loader, EmbedTextPort embedder) {
+    return new dev.parlance.application.ask.RetrieverThresholdsBenchmark(loader, embedder);
+  }
+
+  @Produces
+  @ApplicationScoped
   PromptSizeUseCase promptSize(
       LoadRetrievalBenchmarkPort loader,
       IndexSchemaUseCase indexer,
@@ -563,7 +570,8 @@ public class UseCaseProducers {
             policies,
             published,
             unions,
-            union -> pipelines.union(union, ask)));
+            union -> pipelines.union(union, ask),
+            catalogs.structure()));
   }
 
   /**
@@ -576,14 +584,16 @@ public class UseCaseProducers {
       EvaluatePipelineUseCase evaluation,
       LanguageModelsPort models,
       BenchmarkRunsPort runs,
-      ParlanceSettings settings) {
+      ParlanceSettings settings,
+      dev.parlance.domain.evaluation.LoadExamplePoolPort examplePools) {
     return new PipelineBenchmarkService(
         evaluation,
         models,
         runs,
         settings.askDefaults(),
         settings.embeddingModel(),
-        Clock.systemUTC());
+        Clock.systemUTC(),
+        examplePools);
   }
 
   /** The files a bench e2e report is kept in (report.json, report.html), for both entry points. */
