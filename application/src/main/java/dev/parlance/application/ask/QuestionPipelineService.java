@@ -134,6 +134,11 @@ public final class QuestionPipelineService implements QuestionPipeline {
     return new Run(source, command, llm, settings, progress).answer();
   }
 
+  @Override
+  public void prepare(DataSource source) {
+    ports.catalogs().read(source);
+  }
+
   /** One question's run: its ledger, its caches and its notes. */
   private final class Run {
     private final DataSource source;

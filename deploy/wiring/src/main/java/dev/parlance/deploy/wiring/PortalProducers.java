@@ -180,7 +180,7 @@ public class PortalProducers {
       CatalogReaders catalogs,
       PublishedCurationPort published,
       GovernancePoliciesPort policies) {
-    return new BrowseCatalogService(sources, catalogs.curatedStructure(), published, policies);
+    return new BrowseCatalogService(sources, catalogs.shared(), published, policies);
   }
 
   @Produces

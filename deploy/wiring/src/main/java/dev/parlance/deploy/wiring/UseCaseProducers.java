@@ -262,7 +262,7 @@ public class UseCaseProducers {
         new QuestionPipelineService.Ports(
             sources,
             policies,
-            catalogs.curatedStructure(),
+            catalogs.shared(),
             embedder,
             retriever,
             valueSearch,
