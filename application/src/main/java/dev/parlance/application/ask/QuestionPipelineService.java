@@ -134,9 +134,25 @@ public final class QuestionPipelineService implements QuestionPipeline {
     return new Run(source, command, llm, settings, progress).answer();
   }
 
+  /** The text the models and the index are first used with at start, in place of a question. */
+  static final String WARM_UP = "how many items are there per category";
+
   @Override
   public void prepare(DataSource source) {
-    ports.catalogs().read(source);
+    // What a question's first use would load: the catalog (and with it the governed execution
+    // path and the SQL parser), the tokenizer, the embedding model, the index's searcher.
+    SchemaCatalog catalog = ports.catalogs().read(source);
+    ports.tokens().count(WARM_UP);
+    ports.analyzer().analyze("SELECT 1", catalog);
+    ports
+        .retriever()
+        .retrieve(
+            new RetrievalQuery(
+                source.name(),
+                WARM_UP,
+                Optional.empty(),
+                RetrievalMode.DEFAULT,
+                defaults.schemaBudget()));
   }
 
   /** One question's run: its ledger, its caches and its notes. */

@@ -31,6 +31,14 @@ final class ServeCommand implements Callable<Integer> {
       description = "the portal's HTTPS port (default 9443)")
   Integer port;
 
+  @Option(
+      names = "--keycloak-port",
+      paramLabel = "N",
+      description =
+          "the embedded Keycloak's HTTP port (default: the one this home used last, else a free"
+              + " one)")
+  Integer keycloakPort;
+
   @Override
   public Integer call() throws InterruptedException {
     ParlanceCli cli = ParlanceCli.of(spec);
@@ -38,7 +46,7 @@ final class ServeCommand implements Callable<Integer> {
     PortalLauncher launcher = portal.launcher(cli.err());
     PortalLauncher.Running running;
     try {
-      running = launcher.start(port);
+      running = launcher.start(port, keycloakPort);
     } catch (PortalLaunchException e) {
       throw CommandFailure.failed(e.getMessage());
     }
