@@ -335,10 +335,19 @@ public final class QuestionPipelineService implements QuestionPipeline {
     // tokens: within the budget the prompt shows it whole.
     private SchemaView decide(Optional<AskQuestionUseCase.Baseline> baseline) {
       List<String> everything = ContextBuilder.everything(visible);
-      // Rendering a large schema costs more than comparing it: the same schema, the same size.
+      // Rendering a large schema costs more than comparing it: the same schema, the same size. Its
+      // rendering shows no examples, so a question whose own example is hidden shares the size.
       long tokens =
           wholeSchemaTokens.computeIfAbsent(
-              new SchemaKey(visible, curated), k -> schemaTokens(everything));
+              new SchemaKey(
+                  visible,
+                  new CuratedContext(
+                      curated.descriptions(),
+                      curated.valueDescriptions(),
+                      curated.hints(),
+                      List.of(),
+                      curated.valuesWithheld())),
+              k -> schemaTokens(everything));
       int columns = visible.columnCount();
       if (baseline.isPresent()) {
         int limit = baseline.get().tokenLimit();
