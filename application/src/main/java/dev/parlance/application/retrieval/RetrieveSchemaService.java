@@ -60,6 +60,9 @@ public final class RetrieveSchemaService implements RetrieveSchemaUseCase {
   // Reciprocal rank fusion's constant (Cormack et al. 2009): ranks beyond the first few count less.
   private static final int FUSION_K = 60;
 
+  // Tables matched per text in the lexical mode, whose columns the match lifts.
+  private static final int LEXICAL_TABLES = 10;
+
   // BM25 alone: the question's words and each probe's (as words), each ranking the columns; the
   // rankings fused by reciprocal rank. No embedding is computed or read.
   private SchemaSelection lexical(RetrievalQuery query, Optional<HallucinatedSchema> schema) {
@@ -69,6 +72,7 @@ public final class RetrieveSchemaService implements RetrieveSchemaUseCase {
     int pool = Math.max(3 * query.budget(), 50);
     Map<String, Double> fused = new LinkedHashMap<>();
     Map<String, ElementHit> found = new HashMap<>();
+    Map<String, Double> tables = new HashMap<>();
     for (String text : texts) {
       List<ElementHit> ranked = search.matching(query.source(), ElementKind.COLUMN, text, pool);
       for (int rank = 0; rank < ranked.size(); rank++) {
@@ -76,10 +80,28 @@ public final class RetrieveSchemaService implements RetrieveSchemaUseCase {
         found.putIfAbsent(hit.element().id(), hit);
         fused.merge(hit.element().id(), 1.0 / (FUSION_K + rank + 1), Double::sum);
       }
+      List<ElementHit> named =
+          search.matching(query.source(), ElementKind.TABLE, text, LEXICAL_TABLES);
+      for (int rank = 0; rank < named.size(); rank++) {
+        tables.merge(named.get(rank).element().id(), 1.0 / (FUSION_K + rank + 1), Double::sum);
+      }
+    }
+    // A table the words name lifts its columns (and brings the ones no word matched).
+    Map<String, Double> scores = new HashMap<>(fused);
+    if (!tables.isEmpty()) {
+      for (IndexedElement column : search.columnsOf(query.source(), tables.keySet())) {
+        String id = column.element().id();
+        found.putIfAbsent(id, new ElementHit(column, 0));
+        scores.merge(
+            id, settings.tableWeight() * tables.get(column.element().tableId()), Double::sum);
+      }
     }
     return new SchemaSelection(
-        fused.entrySet().stream()
-            .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+        scores.entrySet().stream()
+            .sorted(
+                Map.Entry.<String, Double>comparingByValue()
+                    .reversed()
+                    .thenComparing(Map.Entry.comparingByKey()))
             .limit(query.budget())
             .map(e -> new Pick(found.get(e.getKey()).element(), e.getValue()))
             .toList());
