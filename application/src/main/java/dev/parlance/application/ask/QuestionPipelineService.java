@@ -169,6 +169,27 @@ public final class QuestionPipelineService implements QuestionPipeline {
     return new Run(source, command, llm, settings, progress).answer();
   }
 
+  /** The text the models and the index are first used with at start, in place of a question. */
+  static final String WARM_UP = "how many items are there per category";
+
+  @Override
+  public void prepare(DataSource source) {
+    // What a question's first use would load: the catalog (and with it the governed execution
+    // path and the SQL parser), the tokenizer, the embedding model, the index's searcher.
+    SchemaCatalog catalog = ports.catalogs().read(source);
+    ports.tokens().count(WARM_UP);
+    ports.analyzer().analyze("SELECT 1", catalog);
+    ports
+        .retriever()
+        .retrieve(
+            new RetrievalQuery(
+                source.name(),
+                WARM_UP,
+                Optional.empty(),
+                RetrievalMode.DEFAULT,
+                defaults.schemaBudget()));
+  }
+
   /** One question's run: its ledger, its caches and its notes. */
   private final class Run {
     private final DataSource source;
@@ -404,10 +425,19 @@ public final class QuestionPipelineService implements QuestionPipeline {
     // tokens: within the budget the prompt shows it whole.
     private SchemaView decide(Optional<AskQuestionUseCase.Baseline> baseline) {
       List<String> everything = ContextBuilder.everything(visible);
-      // Rendering a large schema costs more than comparing it: the same schema, the same size.
+      // Rendering a large schema costs more than comparing it: the same schema, the same size. Its
+      // rendering shows no examples, so a question whose own example is hidden shares the size.
       long tokens =
           wholeSchemaTokens.computeIfAbsent(
-              new SchemaKey(visible, curated), k -> schemaTokens(everything));
+              new SchemaKey(
+                  visible,
+                  new CuratedContext(
+                      curated.descriptions(),
+                      curated.valueDescriptions(),
+                      curated.hints(),
+                      List.of(),
+                      curated.valuesWithheld())),
+              k -> schemaTokens(everything));
       int columns = visible.columnCount();
       if (baseline.isPresent()) {
         int limit = baseline.get().tokenLimit();

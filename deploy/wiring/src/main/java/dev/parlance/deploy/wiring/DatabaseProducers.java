@@ -98,13 +98,15 @@ public class DatabaseProducers {
       JdbcConnections connections,
       PublishedCurationPort published,
       ExecuteQueryPort execution,
-      dev.parlance.domain.governance.GovernancePoliciesPort policies) {
+      dev.parlance.domain.governance.GovernancePoliciesPort policies,
+      dev.parlance.domain.retrieval.IndexSchemaPort index) {
     return new CatalogReaders(
         Catalogs.jdbc(connections, 0),
         Catalogs.jdbc(connections, CATALOG_SAMPLES),
         published,
         execution,
-        policies);
+        policies,
+        index);
   }
 
   /** Provisions a policy in its database (PostgreSQL: roles, row-level security, masking views). */

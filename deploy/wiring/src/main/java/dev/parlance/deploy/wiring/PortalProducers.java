@@ -205,8 +205,7 @@ public class PortalProducers {
       PublishedCurationPort published,
       GovernancePoliciesPort policies,
       ExecuteQueryPort execution) {
-    return new BrowseCatalogService(
-        sources, catalogs.curatedStructure(), published, policies, execution);
+    return new BrowseCatalogService(sources, catalogs.shared(), published, policies, execution);
   }
 
   @Produces

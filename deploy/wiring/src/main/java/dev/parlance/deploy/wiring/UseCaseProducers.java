@@ -65,6 +65,8 @@ import dev.parlance.application.source.IndexSourceService;
 import dev.parlance.application.source.IndexSourceUseCase;
 import dev.parlance.application.source.ManageSourcesService;
 import dev.parlance.application.source.ManageSourcesUseCase;
+import dev.parlance.application.source.PrepareAtStartService;
+import dev.parlance.application.source.PrepareAtStartUseCase;
 import dev.parlance.application.source.SourceChanges;
 import dev.parlance.deploy.wiring.report.ReportFiles;
 import dev.parlance.domain.benchmark.LoadRetrievalBenchmarkPort;
@@ -232,6 +234,24 @@ public class UseCaseProducers {
         settings.indexWhenChanged());
   }
 
+  /** A server's start-up preparation: indexes, then each source's catalog and models. */
+  @Produces
+  @Singleton
+  @Typed(PrepareAtStartUseCase.class)
+  PrepareAtStartUseCase prepareAtStart(
+      DataSourcesPort sources,
+      IndexSourceService indexing,
+      QuestionPipeline pipeline,
+      ParlanceSettings settings) {
+    // A thread of its own: it waits for index builds that run on the background work's threads.
+    return new PrepareAtStartService(
+        sources,
+        indexing,
+        pipeline::prepare,
+        work -> Thread.ofVirtual().name("parlance-prepare-at-start").start(work),
+        settings.indexWhenChanged());
+  }
+
   @Produces
   @ApplicationScoped
   IndexSourceUseCase indexSource(IndexSourceService indexing) {
@@ -266,7 +286,7 @@ public class UseCaseProducers {
         new QuestionPipelineService.Ports(
             sources,
             policies,
-            catalogs.curatedStructure(),
+            catalogs.shared(),
             embedder,
             retriever,
             valueSearch,
