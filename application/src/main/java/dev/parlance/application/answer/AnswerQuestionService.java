@@ -10,7 +10,6 @@ import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.answer.AnswerRecord;
 import dev.parlance.domain.completion.Cost;
 import dev.parlance.domain.completion.TokenUsage;
-import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.source.DataSourcesPort;
 import java.time.Clock;
@@ -83,7 +82,7 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
                 answer.status().name().toLowerCase(Locale.ROOT),
                 answer.sql(),
                 answer.confidence(),
-                answer.result().map(QueryResult::rowCount).orElse(0),
+                answer.totalRows(),
                 usage.promptTokens(),
                 usage.completionTokens(),
                 cost.usd(),

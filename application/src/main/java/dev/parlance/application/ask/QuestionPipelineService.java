@@ -505,13 +505,16 @@ public final class QuestionPipelineService implements QuestionPipeline {
 
     private Answer result(PromptContext context, List<Candidate> pool, ExecutionVote.Result vote) {
       if (vote.winner().isEmpty() && pool.stream().anyMatch(Candidate::answerless)) {
-        String sql =
-            pool.stream().filter(Candidate::answerless).findFirst().orElseThrow().draft.get().sql();
+        Candidate answerless =
+            pool.stream().filter(Candidate::answerless).findFirst().orElseThrow();
+        String sql = answerless.draft.get().sql();
         suggestCuration(sql);
+        String reason = modelsReason(answerless.draft.get());
         return Answer.cannotAnswer(
             trace(context, pool),
-            "cannot answer from this source: the model's SQL reads no table or selects only"
-                + " constants ("
+            "cannot answer from this source"
+                + (reason.isEmpty() ? "" : "; the model said: " + reason)
+                + " (its SQL reads no table or selects only constants: "
                 + SqlText.oneLine(sql)
                 + "); the question went to the source's stewards as a curation suggestion");
       }
@@ -521,7 +524,15 @@ public final class QuestionPipelineService implements QuestionPipeline {
                 .filter(c -> c.outcome != null)
                 .map(c -> Candidate.problem(c.outcome))
                 .findFirst()
-                .orElse("the language model gave no usable SQL");
+                .orElseGet(
+                    () ->
+                        "the language model gave no usable SQL"
+                            + ledger.repliesWithoutSql().stream()
+                                .map(QuestionPipelineService::said)
+                                .filter(r -> !r.isEmpty())
+                                .findFirst()
+                                .map(r -> "; it said: " + r)
+                                .orElse(""));
         return Answer.noAnswer(trace(context, pool), readings(pool, vote, 0), why);
       }
       ExecutionVote.Group winner = vote.winner().get();
@@ -537,21 +548,29 @@ public final class QuestionPipelineService implements QuestionPipeline {
               .findFirst()
               .orElseGet(() -> describe(chosen.shape, full));
       String sql = chosen.draft.get().sql();
-      return sure
-          ? Answer.answered(
-              trace(context, pool),
-              sql,
-              shown,
-              vote.confidence(),
-              readings(pool, vote, 1),
-              explanation)
-          : Answer.unsure(
-              trace(context, pool),
-              sql,
-              shown,
-              vote.confidence(),
-              readings(pool, vote, 0),
-              explanation);
+      Answer answer =
+          sure
+              ? Answer.answered(
+                  trace(context, pool),
+                  sql,
+                  shown,
+                  vote.confidence(),
+                  readings(pool, vote, 1),
+                  explanation)
+              : Answer.unsure(
+                  trace(context, pool),
+                  sql,
+                  shown,
+                  vote.confidence(),
+                  readings(pool, vote, 0),
+                  explanation);
+      return answer.withAllRows(
+          full, AccessInWords.of(policy, command.user(), full.sqlRun(), curated));
+    }
+
+    // The model's own words beside a constant answer: its explanation, else its prose.
+    private static String modelsReason(Strategy.Draft draft) {
+      return said(draft.explanation().orElseGet(() -> draft.answer().replace(draft.sql(), "")));
     }
 
     // Staff asked something no view covers: the stewards' queue gets it, once while pending.
@@ -598,7 +617,15 @@ public final class QuestionPipelineService implements QuestionPipeline {
                 g.size(),
                 (double) g.size() / Math.max(1, vote.total()),
                 r.rowCount(),
-                r.rows().subList(0, Math.min(PREVIEW_ROWS, r.rowCount()))));
+                r.rows().subList(0, Math.min(PREVIEW_ROWS, r.rowCount())),
+                r.columns().stream()
+                    .map(dev.parlance.domain.governance.ResultColumn::name)
+                    .toList(),
+                c.draft
+                    .flatMap(Strategy.Draft::explanation)
+                    .map(QuestionPipelineService::said)
+                    .filter(e -> !e.isEmpty())
+                    .orElseGet(() -> describe(c.shape, r))));
       }
       return out;
     }
@@ -615,6 +642,22 @@ public final class QuestionPipelineService implements QuestionPipeline {
           r.sqlAsked(),
           r.sqlRun());
     }
+  }
+
+  /**
+   * What a model said, as a user reads it: one line, without code fences or the labels of the
+   * prompt's format, at most 400 characters.
+   */
+  static String said(String text) {
+    if (text == null) {
+      return "";
+    }
+    String plain =
+        text.replaceAll("(?s)```[a-zA-Z]*", " ")
+            .replaceAll("(?im)^\\s*(Explanation|Answer|SQLQuery|SQL)\\s*:", " ")
+            .replaceAll("\\s+", " ")
+            .strip();
+    return plain.length() > 400 ? plain.substring(0, 399) + "…" : plain;
   }
 
   // When the model wrote no explanation: what the parse of the SQL says it reads.

@@ -15,7 +15,10 @@ import java.util.Locale;
  * competing readings, the explanation, what the prompt used (columns and values), tokens, cost and
  * the time of every stage. {@code id} is its number in the caller's history (for feedback, and for
  * a follow-up's {@code follow_up}); {@code followsUp} names the earlier answer a follow-up
- * continued (null for a question on its own).
+ * continued (null for a question on its own). {@code rows} are the answer's first rows (at most the
+ * server's shown rows, {@code truncated} when there are more); {@code totalRows} is how many the
+ * SQL returned under the policy, {@code cappedByPolicy} whether the policy's row cap stopped it,
+ * and {@code access} says in words what the caller's row filters did to it.
  */
 public record AnswerJson(
     long id,
@@ -39,12 +42,16 @@ public record AnswerJson(
     List<StageJson> stages,
     TimeJson time,
     List<String> notes,
-    FollowsUpJson followsUp) {
+    FollowsUpJson followsUp,
+    int totalRows,
+    boolean cappedByPolicy,
+    List<String> access) {
 
   /** The earlier answer of the conversation: its number and its question. */
   public record FollowsUpJson(long id, String question) {}
 
-  public record ReadingJson(String sql, int votes, double share, int rowCount) {}
+  public record ReadingJson(
+      String sql, int votes, double share, int rowCount, String explanation) {}
 
   public record ValueJson(String table, String column, String value, String phrase) {}
 
@@ -99,7 +106,7 @@ public record AnswerJson(
         a.result().map(r -> r.truncated()).orElse(false),
         a.confidence(),
         a.alternatives().stream()
-            .map(r -> new ReadingJson(r.sql(), r.votes(), r.share(), r.rowCount()))
+            .map(r -> new ReadingJson(r.sql(), r.votes(), r.share(), r.rowCount(), r.explanation()))
             .toList(),
         a.explanation(),
         a.problem().orElse(null),
@@ -130,6 +137,9 @@ public record AnswerJson(
             recorded.useCaseMillis(),
             recorded.useCaseMicros()),
         a.notes(),
-        recorded.follows().map(f -> new FollowsUpJson(f.answer(), f.question())).orElse(null));
+        recorded.follows().map(f -> new FollowsUpJson(f.answer(), f.question())).orElse(null),
+        a.totalRows(),
+        a.cappedByPolicy(),
+        a.access());
   }
 }

@@ -28,6 +28,7 @@ public final class PortalPagesInitializer implements ServletContainerInitializer
         "/portal/*",
         "/portal/ask",
         "/portal/ask/stream",
+        "/portal/answers/*",
         "/portal/history",
         "/portal/feedback",
         "/portal/reading");
