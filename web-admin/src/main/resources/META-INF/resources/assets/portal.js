@@ -465,7 +465,10 @@
           return readEvents(response, function (name, data) {
             if (name === "stage") stages.stage(data.stage, data.event);
             else if (name === "progress") stages.indexing(data);
-            else if (name === "answer" || name === "problem") showPage(data.page);
+            else if (name === "answer" && form.getAttribute("data-then")) {
+              // A follow-up asked on a conversation's page: the thread, with the new answer.
+              window.location.assign(form.getAttribute("data-then") + data.id);
+            } else if (name === "answer" || name === "problem") showPage(data.page);
           });
         } else if (type.indexOf("text/html") === 0) {
           return response.text().then(showPage);

@@ -90,13 +90,30 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
                 answer.wallMillis(),
                 Optional.empty(),
                 earlier.map(e -> OptionalLong.of(e.id())).orElse(OptionalLong.empty()),
-                answer.alternatives().stream().map(Reading::sql).toList()));
+                answer.alternatives().stream().map(Reading::sql).toList(),
+                standalone(answer, earlier, command.question())));
     return new RecordedAnswer(
         saved.id(),
         askedAt,
         answer,
         (System.nanoTime() - start) / 1_000,
         earlier.map(e -> new FollowedUp(e.id(), e.question())));
+  }
+
+  /**
+   * What stewards read for this question: a follow-up as the model restated it, else (the model
+   * gave nothing usable) the earlier question with the follow-up after it; never the fragment
+   * alone.
+   */
+  private static Optional<String> standalone(
+      Answer answer, Optional<AnswerRecord> earlier, String question) {
+    if (earlier.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        answer
+            .standaloneQuestion()
+            .orElseGet(() -> earlier.get().standalone() + " Follow-up: " + question));
   }
 
   // Only the user's own answers continue a conversation, and only about the same source: another's

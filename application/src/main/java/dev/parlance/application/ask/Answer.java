@@ -22,6 +22,7 @@ import java.util.Optional;
  * @param allRows the winning SQL's whole result as governed execution returned it (up to the
  *     policy's row cap, {@code truncated} when the cap stopped it), of which {@code result} holds
  *     the first rows; empty when {@code result} is the whole result (or there is none)
+ * @param standaloneQuestion a follow-up restated by the model as a question of its own
  * @param access what the user's access did to the result, in their words ("only the rows of your
  *     region"), one sentence a row filter that bound the statement; never a value the user may not
  *     see
@@ -46,7 +47,8 @@ public record Answer(
     long llmWallMillis,
     SchemaView schemaView,
     Optional<QueryResult> allRows,
-    List<String> access) {
+    List<String> access,
+    Optional<String> standaloneQuestion) {
 
   /** How the question ended. */
   public enum Status {
@@ -139,7 +141,8 @@ public record Answer(
         trace.llmWallMillis(),
         trace.schemaView(),
         Optional.empty(),
-        List.of());
+        List.of(),
+        Optional.empty());
   }
 
   /**
@@ -167,7 +170,8 @@ public record Answer(
         trace.llmWallMillis(),
         trace.schemaView(),
         Optional.empty(),
-        List.of());
+        List.of(),
+        Optional.empty());
   }
 
   /** Offline batch mode: the model's requests wait for the next batch; nothing ran. */
@@ -192,7 +196,8 @@ public record Answer(
         trace.llmWallMillis(),
         trace.schemaView(),
         Optional.empty(),
-        List.of());
+        List.of(),
+        Optional.empty());
   }
 
   private static Answer chosen(
@@ -223,7 +228,8 @@ public record Answer(
         trace.llmWallMillis(),
         trace.schemaView(),
         Optional.empty(),
-        List.of());
+        List.of(),
+        Optional.empty());
   }
 
   /**
@@ -240,6 +246,34 @@ public record Answer(
     schemaView = schemaView == null ? SchemaView.unknown() : schemaView;
     allRows = java.util.Objects.requireNonNullElse(allRows, Optional.empty());
     access = List.copyOf(java.util.Objects.requireNonNullElse(access, List.of()));
+    standaloneQuestion =
+        java.util.Objects.requireNonNullElse(standaloneQuestion, Optional.<String>empty());
+  }
+
+  /** The same answer, its follow-up question restated as a question of its own. */
+  public Answer withStandaloneQuestion(String restated) {
+    return new Answer(
+        status,
+        source,
+        question,
+        strategy,
+        sql,
+        result,
+        confidence,
+        alternatives,
+        candidates,
+        schemaElements,
+        values,
+        stages,
+        explanation,
+        notes,
+        problem,
+        wallMillis,
+        llmWallMillis,
+        schemaView,
+        allRows,
+        access,
+        Optional.of(restated));
   }
 
   /**
@@ -267,7 +301,8 @@ public record Answer(
         llmWallMillis,
         schemaView,
         Optional.of(all),
-        accessNotes);
+        accessNotes,
+        standaloneQuestion);
   }
 
   /**

@@ -12,6 +12,7 @@ import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.catalog.ReadCatalogPort;
 import dev.parlance.domain.catalog.SchemaCatalog;
 import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.completion.CompletionRequest;
 import dev.parlance.domain.completion.CountTokensPort;
 import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.Suggestion;
@@ -169,8 +170,15 @@ public final class QuestionPipelineService implements QuestionPipeline {
 
     private long started;
     private SchemaView view = SchemaView.unknown();
+    // A follow-up restated as a question of its own (the model's words), once known.
+    private Optional<String> restated = Optional.empty();
 
     Answer answer() {
+      Answer answer = answerOnce();
+      return restated.map(answer::withStandaloneQuestion).orElse(answer);
+    }
+
+    private Answer answerOnce() {
       started = System.nanoTime();
       Optional<AskQuestionUseCase.Baseline> baseline = command.baseline();
       AskSettings asked = baseline.isPresent() ? settings.bare() : settings;
@@ -184,6 +192,11 @@ public final class QuestionPipelineService implements QuestionPipeline {
       try (ExecutorService background = Executors.newVirtualThreadPerTaskExecutor()) {
         Future<Optional<HallucinatedSchema>> hallucinating =
             expectRetrieval ? background.submit(this::hallucinate) : null;
+        // A follow-up is restated while the rest goes on; the stewards get the restatement.
+        Future<Optional<String>> restating =
+            command.previous().isPresent() && baseline.isEmpty()
+                ? background.submit(this::restate)
+                : null;
         // Embedding the question needs the cores the model's call leaves idle; retrieval then
         // finds it among the recent embeddings.
         background.submit(() -> ports.embedder().embedQuery(command.searchText()));
@@ -212,6 +225,9 @@ public final class QuestionPipelineService implements QuestionPipeline {
                               curated,
                               settings.valueThreshold(),
                               settings.valueTopK()));
+        }
+        if (restating != null) {
+          restated = join(restating);
         }
         if (hallucinating != null) {
           Optional<HallucinatedSchema> h = join(hallucinating);
@@ -410,6 +426,37 @@ public final class QuestionPipelineService implements QuestionPipeline {
           new HallucinateSchemaService(ledgerPort("hallucination"), ports.hallucinationExamples())
               .hallucinateWithUsage(command.searchText());
       return h.schema().isEmpty() ? Optional.empty() : Optional.of(h.schema());
+    }
+
+    /**
+     * The follow-up restated by the model as one question that needs no conversation to be
+     * understood; empty when the model gave nothing usable (then stewards read the fragment with
+     * the earlier question beside it).
+     */
+    private Optional<String> restate() {
+      AskQuestionUseCase.Exchange earlier = command.previous().orElseThrow();
+      try {
+        var completions =
+            ledger.complete(
+                "restatement",
+                CompletionRequest.of(RESTATE_SYSTEM, restatePrompt(earlier, command.question()))
+                    .withTemperature(0)
+                    .withMaxTokens(120));
+        if (completions.isEmpty()) {
+          return Optional.empty();
+        }
+        String text =
+            said(completions.first().text()).replaceAll("^(?i)stand-alone question:\\s*", "");
+        boolean usable =
+            !text.isBlank()
+                && text.length() <= 2000
+                && !text.regionMatches(true, 0, "SELECT", 0, 6)
+                && !text.regionMatches(true, 0, "WITH ", 0, 5);
+        return usable ? Optional.of(text) : Optional.empty();
+      } catch (RuntimeException e) {
+        notes.add("the follow-up could not be restated: " + e.getMessage());
+        return Optional.empty();
+      }
     }
 
     // The hallucination service calls the model itself; its calls go through the ledger.
@@ -642,6 +689,21 @@ public final class QuestionPipelineService implements QuestionPipeline {
           r.sqlAsked(),
           r.sqlRun());
     }
+  }
+
+  static final String RESTATE_SYSTEM =
+      "You rewrite the follow-up of a conversation about a database as one stand-alone question"
+          + " that says everything the follow-up means, in the user's own language and words."
+          + " Answer with the question only: no SQL, no explanation.";
+
+  /** The restatement's prompt: the earlier question and the follow-up. */
+  static String restatePrompt(AskQuestionUseCase.Exchange earlier, String followUp) {
+    return "Earlier question: "
+        + earlier.question()
+        + earlier.sql().map(sql -> "\nEarlier SQL: " + SqlText.oneLine(sql)).orElse("")
+        + "\nFollow-up: "
+        + followUp
+        + "\nStand-alone question:";
   }
 
   /**

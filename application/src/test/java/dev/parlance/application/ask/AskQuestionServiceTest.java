@@ -796,6 +796,53 @@ class AskQuestionServiceTest {
   }
 
   @Test
+  void should_restate_a_follow_up_as_a_question_of_its_own_for_the_stewards() {
+    plant
+        .answer("Question: " + FOLLOW_UP, fenced(GOOD))
+        .answer(
+            "Follow-up: " + FOLLOW_UP,
+            "Stand-alone question: Which installations have open corrective orders?")
+        .rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer = ask(AskFixture.settings(1), followUp(StrategyName.DIRECT));
+
+    assertThat(answer.standaloneQuestion())
+        .contains("Which installations have open corrective orders?");
+    assertThat(answer.stages()).extracting(StageReport::name).contains("restatement");
+    assertThat(plant.sent)
+        .anySatisfy(
+            r ->
+                assertThat(r.messages().getLast().text())
+                    .startsWith("Earlier question: " + EARLIER)
+                    .endsWith("Follow-up: " + FOLLOW_UP + "\nStand-alone question:"));
+    // A question on its own is not restated.
+    plant.sent.clear();
+    Answer alone =
+        ask(
+            AskFixture.settings(1),
+            new Command(
+                "plant",
+                FOLLOW_UP,
+                AskFixture.user(),
+                Optional.of(StrategyName.DIRECT),
+                OptionalInt.of(1)));
+    assertThat(alone.standaloneQuestion()).isEmpty();
+    assertThat(alone.stages()).extracting(StageReport::name).doesNotContain("restatement");
+  }
+
+  @Test
+  void should_keep_no_restatement_when_the_model_answers_it_with_sql() {
+    plant
+        .answer("Question: " + FOLLOW_UP, fenced(GOOD))
+        .answer("Follow-up: " + FOLLOW_UP, "SELECT 1")
+        .rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer = ask(AskFixture.settings(1), followUp(StrategyName.DIRECT));
+
+    assertThat(answer.standaloneQuestion()).isEmpty();
+  }
+
+  @Test
   void should_retrieve_for_the_earlier_question_and_the_follow_up_and_keep_the_earlier_columns() {
     plant.answer("Question: " + FOLLOW_UP, fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
     plant.retrieved = List.of("tb_mo.mo_st");

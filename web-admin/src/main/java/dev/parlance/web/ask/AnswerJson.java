@@ -18,7 +18,8 @@ import java.util.Locale;
  * continued (null for a question on its own). {@code rows} are the answer's first rows (at most the
  * server's shown rows, {@code truncated} when there are more); {@code totalRows} is how many the
  * SQL returned under the policy, {@code cappedByPolicy} whether the policy's row cap stopped it,
- * and {@code access} says in words what the caller's row filters did to it.
+ * and {@code access} says in words what the caller's row filters did to it. A follow-up's {@code
+ * standaloneQuestion} is the model's restatement of it as a question of its own (null otherwise).
  */
 public record AnswerJson(
     long id,
@@ -45,7 +46,8 @@ public record AnswerJson(
     FollowsUpJson followsUp,
     int totalRows,
     boolean cappedByPolicy,
-    List<String> access) {
+    List<String> access,
+    String standaloneQuestion) {
 
   /** The earlier answer of the conversation: its number and its question. */
   public record FollowsUpJson(long id, String question) {}
@@ -140,6 +142,7 @@ public record AnswerJson(
         recorded.follows().map(f -> new FollowsUpJson(f.answer(), f.question())).orElse(null),
         a.totalRows(),
         a.cappedByPolicy(),
-        a.access());
+        a.access(),
+        a.standaloneQuestion().orElse(null));
   }
 }

@@ -5,6 +5,7 @@ import dev.parlance.application.answer.AnswerHistoryUseCase.HistoryPage;
 import dev.parlance.application.answer.AnswerQuestionUseCase;
 import dev.parlance.application.answer.AnswerQuestionUseCase.RecordedAnswer;
 import dev.parlance.application.answer.ChooseReadingUseCase;
+import dev.parlance.application.answer.ConversationUseCase;
 import dev.parlance.application.answer.GiveFeedbackUseCase;
 import dev.parlance.application.answer.OpenAnswerUseCase;
 import dev.parlance.application.ask.AskProgress;
@@ -69,6 +70,7 @@ public class AskPages extends PageServlet {
   @Inject transient OpenAnswerUseCase answers;
   @Inject transient ResultWordsUseCase resultWords;
   @Inject transient BrowseCatalogUseCase catalog;
+  @Inject transient ConversationUseCase conversations;
 
   @Inject
   @org.eclipse.microprofile.config.inject.ConfigProperty(
@@ -80,6 +82,9 @@ public class AskPages extends PageServlet {
 
   /** The answer page: a stored answer, its rows run again as whoever opens it. */
   private static final Page ANSWER = Page.of("answer", "Answer", "history");
+
+  /** A conversation's page: its thread, and its last answer. */
+  private static final Page CONVERSATION = Page.of("conversation", "Conversation", "history");
 
   /** Rows an answer page's table shows; the chart and the downloads hold them all. */
   static final int SHOWN_ROWS = 50;
@@ -105,6 +110,12 @@ public class AskPages extends PageServlet {
           page(request, response, ASK, (user, model) -> form(request, user, model));
       case "/portal/answers" ->
           page(request, response, ANSWER, (user, model) -> answerPage(request, user, model));
+      case "/portal/conversations" ->
+          page(
+              request,
+              response,
+              CONVERSATION,
+              (user, model) -> conversationPage(request, user, model));
       default -> response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
     }
   }
@@ -231,6 +242,10 @@ public class AskPages extends PageServlet {
     view.put("address", request.getContextPath() + "/portal/answers/" + answer.id());
     view.put("askedAt", answer.askedAt().toString());
     view.put("back", "answer");
+    answer.answer().standaloneQuestion().ifPresent(q -> view.put("standalone", q));
+    if (answer.follows().isPresent()) {
+      view.put("conversation", request.getContextPath() + "/portal/conversations/" + answer.id());
+    }
     model.put("answer", view);
     return answer;
   }
@@ -325,24 +340,83 @@ public class AskPages extends PageServlet {
    */
   private void answerPage(
       HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
-    String rest = request.getPathInfo() == null ? "" : request.getPathInfo().replace("/", "");
-    long id;
-    try {
-      id = Long.parseLong(rest);
-    } catch (NumberFormatException e) {
-      throw new dev.parlance.application.answer.UnknownAnswerException(-1);
-    }
+    long id = pathNumber(request);
     boolean shared = shareLinks().valid(id, field(request, "share"));
     int reading = number(request, "reading", 0);
     OpenAnswerUseCase.OpenedAnswer opened =
         reading > 0
             ? answers.openReading(user, id, shared, reading)
             : answers.open(user, id, shared);
+    Map<String, Object> view = storedAnswer(request, user, opened, reading);
+    if (field(request, "feedback").equals("given")) {
+      model.put("notice", "Thank you: your feedback went to the source's stewards.");
+    }
+    model.put("title", "Answer " + opened.answer().id());
+    model.put("answer", view);
+    model.put("question", opened.answer().question());
+  }
+
+  /** The number at the end of a page's path ({@code /portal/answers/42}). */
+  private static long pathNumber(HttpServletRequest request) {
+    String rest = request.getPathInfo() == null ? "" : request.getPathInfo().replace("/", "");
+    try {
+      return Long.parseLong(rest);
+    } catch (NumberFormatException e) {
+      throw new dev.parlance.application.answer.UnknownAnswerException(-1);
+    }
+  }
+
+  /**
+   * {@code GET /portal/conversations/{id}}: the thread of a conversation ({@code
+   * ConversationUseCase}), each question as typed with its restatement, and its last answer in
+   * full, run again now, with the follow-up form (live stages) that continues it.
+   */
+  private void conversationPage(
+      HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
+    var conversation = conversations.conversation(user, pathNumber(request));
+    List<Map<String, Object>> turns = new ArrayList<>();
+    var all = conversation.turns();
+    for (int i = 0; i < all.size(); i++) {
+      AnswerRecord a = all.get(i);
+      Map<String, Object> turn = new HashMap<>();
+      turn.put("id", a.id());
+      turn.put("number", i + 1);
+      turn.put("question", a.question());
+      a.standaloneQuestion()
+          .filter(q -> !q.equals(a.question()))
+          .ifPresent(q -> turn.put("standalone", q));
+      turn.put("status", a.status().replace('_', ' '));
+      turn.put("rows", a.rowCount() == 1 ? "1 row" : a.rowCount() + " rows");
+      turn.put("askedAt", a.askedAt().toString());
+      turn.put("href", request.getContextPath() + "/portal/answers/" + a.id());
+      turn.put("current", i == all.size() - 1);
+      turns.add(turn);
+    }
+    AnswerRecord last = all.get(all.size() - 1);
+    Map<String, Object> view = storedAnswer(request, user, answers.open(user, last.id(), false), 0);
+    view.put("then", "conversation");
+    view.remove("conversation");
+    model.put("title", "Conversation " + conversation.id());
+    model.put("turns", turns);
+    model.put("conversationId", conversation.id());
+    model.put("conversationSource", conversation.source());
+    model.put("answer", view);
+  }
+
+  /** A stored answer's part of a page: its record, and its rows run again as the reader. */
+  private Map<String, Object> storedAnswer(
+      HttpServletRequest request,
+      UserIdentity user,
+      OpenAnswerUseCase.OpenedAnswer opened,
+      int reading) {
     AnswerRecord record = opened.answer();
     Presentation presentation = presentation(request, user, record.source());
     Map<String, Object> view = new HashMap<>();
     view.put("id", record.id());
     view.put("question", record.question());
+    if (opened.own()) {
+      record.standaloneQuestion().ifPresent(q -> view.put("standalone", q));
+    }
     view.put("source", record.source());
     view.put("status", record.status().replace('_', ' '));
     view.put("unsure", record.status().equals("unsure"));
@@ -403,7 +477,7 @@ public class AskPages extends PageServlet {
         r.put("number", n);
         r.put("sql", record.readings().get(n - 1));
         r.put("explanation", "Reading " + n);
-        r.put("rowWords", "rows when you use it");
+        r.put("rowWords", "its rows once used");
         r.put("votes", "some");
         r.put("share", "");
         r.put("header", List.of());
@@ -414,9 +488,9 @@ public class AskPages extends PageServlet {
       view.put("readings", readings);
       view.put("hasReadings", !readings.isEmpty() && opened.own());
     }
-    record
-        .followsUp()
-        .ifPresent(earlier -> view.put("follows", Map.of("id", earlier, "question", "…")));
+    if (record.followsUp().isPresent() && opened.own()) {
+      view.put("conversation", request.getContextPath() + "/portal/conversations/" + record.id());
+    }
     if (!opened.own()) {
       view.put("shared", true);
       view.put("sharedBy", "Another user");
@@ -431,10 +505,7 @@ public class AskPages extends PageServlet {
       view.put("mayFollowUp", reading == 0);
       view.put("back", "answer");
     }
-    view.put("feedbackGiven", field(request, "feedback").equals("given"));
-    model.put("title", "Answer " + record.id());
-    model.put("answer", view);
-    model.put("question", record.question());
+    return view;
   }
 
   /** The question the ask form posted; the form stays filled whatever happens next. */

@@ -29,6 +29,7 @@ public final class PortalPagesInitializer implements ServletContainerInitializer
         "/portal/ask",
         "/portal/ask/stream",
         "/portal/answers/*",
+        "/portal/conversations/*",
         "/portal/history",
         "/portal/feedback",
         "/portal/reading");

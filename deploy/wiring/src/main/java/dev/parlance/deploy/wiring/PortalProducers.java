@@ -12,6 +12,8 @@ import dev.parlance.application.answer.AnswerRowsUseCase;
 import dev.parlance.application.answer.AskQuotas;
 import dev.parlance.application.answer.ChooseReadingService;
 import dev.parlance.application.answer.ChooseReadingUseCase;
+import dev.parlance.application.answer.ConversationService;
+import dev.parlance.application.answer.ConversationUseCase;
 import dev.parlance.application.answer.GiveFeedbackService;
 import dev.parlance.application.answer.GiveFeedbackUseCase;
 import dev.parlance.application.answer.OpenAnswerService;
@@ -192,6 +194,12 @@ public class PortalProducers {
   ExampleQuestionsUseCase exampleQuestions(
       DataSourcesPort sources, PublishedCurationPort published) {
     return new ExampleQuestionsService(sources, published);
+  }
+
+  @Produces
+  @ApplicationScoped
+  ConversationUseCase conversations(AnswerHistoryUseCase history, AnswerHistoryPort answers) {
+    return new ConversationService(history, answers);
   }
 
   @Produces
