@@ -887,7 +887,7 @@ class PortalPagesIT {
       assertThat(preview).hasSize(1);
 
       WebElement page = analyst.driver.findElement(By.id("answer"));
-      analyst.driver.findElement(By.id("use-reading-" + number)).click();
+      analyst.driver.findElement(By.id("use-reading-2")).click();
       analyst.wait(60).until(ExpectedConditions.stalenessOf(page));
       analyst.wait(60).until(d -> analyst.has("chosen-reading") || analyst.has("error"));
 
@@ -1463,7 +1463,7 @@ class PortalPagesIT {
       analyst.assertAccessible("an unsure answer asking back");
 
       WebElement page = analyst.driver.findElement(By.id("answer"));
-      analyst.driver.findElement(By.id("use-reading-2")).click();
+      analyst.driver.findElement(By.id("use-reading-" + number)).click();
       analyst.wait(60).until(ExpectedConditions.stalenessOf(page));
       analyst.wait(60).until(d -> analyst.has("chosen-reading") || analyst.has("error"));
       assertThat(analyst.driver.getCurrentUrl())
