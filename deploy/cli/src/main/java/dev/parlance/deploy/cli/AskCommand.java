@@ -182,11 +182,15 @@ final class AskCommand implements Callable<Integer> {
           r.columns().stream().map(ResultColumn::name).toList(),
           r.rows(),
           Math.max(4, maxWidth));
+      int all = a.totalRows();
       out.printf(
-          "(%d %s%s)%n%n",
-          r.rowCount(),
-          r.rowCount() == 1 ? "row" : "rows",
-          r.truncated() ? ", more not shown" : "");
+          "(%s%s)%n",
+          all > r.rowCount()
+              ? "the first " + r.rowCount() + " of " + all + " rows"
+              : r.rowCount() + (r.rowCount() == 1 ? " row" : " rows"),
+          a.cappedByPolicy() ? "; the policy's row cap stopped the result: there may be more" : "");
+      a.access().forEach(out::println);
+      out.println();
     }
     int total = a.candidates().size();
     switch (a.status()) {
