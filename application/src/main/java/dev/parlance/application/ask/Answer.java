@@ -313,7 +313,7 @@ public record Answer(
     return allRows.map(QueryResult::rowCount).orElse(result.map(QueryResult::rowCount).orElse(0));
   }
 
-  /** Whether the policy's row cap stopped the winning SQL before its last row. */
+  /** Whether a limit of the engine (the policy's row cap, the memory budget) left rows out. */
   public boolean cappedByPolicy() {
     return allRows.map(QueryResult::truncated).orElse(false);
   }

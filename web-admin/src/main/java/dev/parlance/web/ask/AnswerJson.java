@@ -16,10 +16,13 @@ import java.util.Locale;
  * the time of every stage. {@code id} is its number in the caller's history (for feedback, and for
  * a follow-up's {@code follow_up}); {@code followsUp} names the earlier answer a follow-up
  * continued (null for a question on its own). {@code rows} are the answer's first rows (at most the
- * server's shown rows, {@code truncated} when there are more); {@code totalRows} is how many the
- * SQL returned under the policy, {@code cappedByPolicy} whether the policy's row cap stopped it,
- * and {@code access} says in words what the caller's row filters did to it. A follow-up's {@code
- * standaloneQuestion} is the model's restatement of it as a question of its own (null otherwise).
+ * server's shown rows, {@code truncated} when rows were left out: there are more, or a limit
+ * stopped the result); {@code cuts} says which limits cut the rows sent and why (the rows an answer
+ * shows, the row cap, the memory budget, long values, many columns); {@code totalRows} is how many
+ * the SQL returned under the policy, {@code cappedByPolicy} whether the policy's row cap or the
+ * result's memory budget stopped it, and {@code access} says in words what the caller's row filters
+ * did to it. A follow-up's {@code standaloneQuestion} is the model's restatement of it as a
+ * question of its own (null otherwise).
  */
 public record AnswerJson(
     long id,
@@ -32,6 +35,7 @@ public record AnswerJson(
     List<String> columns,
     List<List<Object>> rows,
     boolean truncated,
+    List<CutJson> cuts,
     double confidence,
     List<ReadingJson> readings,
     String explanation,
@@ -106,6 +110,7 @@ public record AnswerJson(
             .orElse(List.of()),
         a.result().map(r -> r.rows()).orElse(List.of()),
         a.result().map(r -> r.truncated()).orElse(false),
+        a.result().map(CutJson::of).orElse(List.of()),
         a.confidence(),
         a.alternatives().stream()
             .map(r -> new ReadingJson(r.sql(), r.votes(), r.share(), r.rowCount(), r.explanation()))

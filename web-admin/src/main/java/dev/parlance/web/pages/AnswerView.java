@@ -211,13 +211,16 @@ final class AnswerView {
     if (showing < total) {
       view.put("downloadNote", "The chart and the downloads hold all " + total + " rows.");
     }
-    if (all.truncated()) {
+    // What the engine's limits did to the whole result (the policy's row cap, the memory budget,
+    // long values, many columns): the page's own cut above is not one of them.
+    if (!all.cuts().isEmpty()) {
       view.put(
           "capNote",
-          "The source's policy stops a result at "
-              + total
-              + " rows, so there may be more: a narrower question (a filter, a grouping) gets"
-              + " all of its rows.");
+          all.truncated()
+              ? "Not every row is here: "
+                  + all.cutExplanation()
+                  + ". A narrower question (a filter, a grouping) gets all of its rows."
+              : "Not every value is whole: " + all.cutExplanation() + ".");
     }
     if (!words.access().isEmpty()) {
       view.put("access", words.access());

@@ -145,7 +145,7 @@ class HonestAnswerPageTest {
 
     assertThat(html)
         .contains("Showing the first 50 of 1000 rows.")
-        .contains("id=\"cap-note\">The source&#39;s policy stops a result at 1000 rows")
+        .contains("id=\"cap-note\">Not every row is here: cut at 1,000 rows (the row cap).")
         // 1000 bars cannot be read: the chart says it shows the first ones.
         .contains("id=\"chart-note\">The chart shows the first 50 rows.");
     assertThat(answer.cappedByPolicy()).isTrue();

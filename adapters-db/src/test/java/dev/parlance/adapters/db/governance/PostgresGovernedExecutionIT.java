@@ -116,6 +116,11 @@ class PostgresGovernedExecutionIT extends GovernedExecutionContract {
   }
 
   @Override
+  protected String bigText(int thousands) {
+    return "repeat('x', " + thousands * 1000 + ")";
+  }
+
+  @Override
   protected String tableName(String name) {
     return name.toLowerCase(Locale.ROOT);
   }

@@ -188,7 +188,11 @@ final class AskCommand implements Callable<Integer> {
           all > r.rowCount()
               ? "the first " + r.rowCount() + " of " + all + " rows"
               : r.rowCount() + (r.rowCount() == 1 ? " row" : " rows"),
-          a.cappedByPolicy() ? "; the policy's row cap stopped the result: there may be more" : "");
+          // The engine's cuts of the whole result; the answer's own first rows are said above.
+          a.allRows()
+              .filter(whole -> !whole.cuts().isEmpty())
+              .map(whole -> ", " + whole.cutExplanation())
+              .orElse(r.cuts().isEmpty() || all > r.rowCount() ? "" : ", " + r.cutExplanation()));
       a.access().forEach(out::println);
       out.println();
     }

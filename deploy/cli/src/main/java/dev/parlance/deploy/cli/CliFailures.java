@@ -56,6 +56,8 @@ final class CliFailures {
           case UnknownAnswerException u -> new Worded(u.getMessage(), ParlanceCli.REFUSED);
           case AccessDeniedException d -> new Worded(d.getMessage(), ParlanceCli.REFUSED);
           case QuotaExceededException q -> new Worded(q.getMessage(), ParlanceCli.REFUSED);
+          case dev.parlance.application.answer.TooManyAsksException t ->
+              new Worded(t.getMessage(), ParlanceCli.REFUSED);
           // Bad input, as commands and values validate it: the user's to fix.
           case IllegalArgumentException i -> new Worded(i.getMessage(), ParlanceCli.REFUSED);
           default -> null;

@@ -129,8 +129,10 @@ public class UseCaseProducers {
       DataSourcesPort sources,
       GovernancePoliciesPort policies,
       SourceChanges changes,
-      CheckSourcePort checker) {
-    return new ManageSourcesService(sources, policies, changes, checker);
+      CheckSourcePort checker,
+      ParlanceSettings settings) {
+    return new ManageSourcesService(
+        sources, policies, changes, checker, settings.protectedLocations());
   }
 
   @Produces
