@@ -59,6 +59,7 @@ final class AnswerView {
     view.put("confidence", Math.round(answer.confidence() * 100));
     answer.sql().ifPresent(sql -> view.put("sql", sql));
     answer.problem().ifPresent(problem -> view.put("problem", problem));
+    answer.standaloneQuestion().ifPresent(q -> view.put("standalone", q));
     if (!answer.explanation().isBlank()) {
       view.put("explanation", answer.explanation());
     }

@@ -242,7 +242,6 @@ public class AskPages extends PageServlet {
     view.put("address", request.getContextPath() + "/portal/answers/" + answer.id());
     view.put("askedAt", answer.askedAt().toString());
     view.put("back", "answer");
-    answer.answer().standaloneQuestion().ifPresent(q -> view.put("standalone", q));
     if (answer.follows().isPresent()) {
       view.put("conversation", request.getContextPath() + "/portal/conversations/" + answer.id());
     }

@@ -286,4 +286,71 @@ class HonestAnswerPageTest {
         .contains("<th scope=\"col\">Installation</th>")
         .doesNotContain("column 1");
   }
+
+  @Test
+  void
+      should_show_a_conversations_thread_with_each_follow_up_understood_as_a_question_of_its_own() {
+    QueryResult one = rows(1, false);
+    Answer answer =
+        Answer.answered(trace(List.of()), SQL, one, 1.0, List.of(), "")
+            .withAllRows(one, List.of())
+            .withStandaloneQuestion("How many emergency orders are open?");
+    RecordedAnswer recorded =
+        new RecordedAnswer(8, Instant.parse("2026-01-01T10:05:00Z"), answer, 1, Optional.empty());
+    Map<String, Object> view = AnswerView.of(recorded, words(List.of()));
+    view.put("then", "conversation");
+    Map<String, Object> model = new HashMap<>();
+    model.put("title", "Conversation 7");
+    model.put("ctx", "");
+    model.put("user", "analyst");
+    model.put("csrf", "t");
+    model.put("nav", List.of());
+    model.put("conversationSource", "demo");
+    model.put(
+        "turns",
+        List.of(
+            Map.of(
+                "id",
+                7,
+                "question",
+                "How many orders are open?",
+                "status",
+                "answered",
+                "rows",
+                "1 row",
+                "askedAt",
+                "2026-01-01T10:00:00Z",
+                "href",
+                "/portal/answers/7",
+                "current",
+                false),
+            Map.of(
+                "id",
+                8,
+                "question",
+                "only the emergency ones",
+                "standalone",
+                "How many emergency orders are open?",
+                "status",
+                "answered",
+                "rows",
+                "1 row",
+                "askedAt",
+                "2026-01-01T10:05:00Z",
+                "href",
+                "/portal/answers/8",
+                "current",
+                true)));
+    model.put("answer", view);
+
+    String html = Templates.render("conversation", model);
+
+    assertThat(html)
+        .contains("<li id=\"turn-8\" class=\"current\" aria-current=\"step\">")
+        .contains("<strong>only the emergency ones</strong>")
+        .contains("Understood as: “How many emergency orders are open?”")
+        .contains("id=\"understood-as\">Understood as: “How many emergency orders are open?”")
+        .contains("data-then=\"/portal/conversations/\"")
+        .contains("<time datetime=\"2026-01-01T10:05:00Z\">");
+  }
 }
