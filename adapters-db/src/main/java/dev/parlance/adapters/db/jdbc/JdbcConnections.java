@@ -59,6 +59,15 @@ public final class JdbcConnections {
    *     reached or refuses the credentials
    */
   public Connection openReadOnly(DataSource source) {
+    return openReadOnly(source, 0);
+  }
+
+  /**
+   * As {@link #openReadOnly(DataSource)}; on PostgreSQL the driver also refuses to buffer more than
+   * {@code maxResultBuffer} bytes of rows at a time (0: no bound), so that a huge row or value
+   * never reaches the heap whole.
+   */
+  public Connection openReadOnly(DataSource source, long maxResultBuffer) {
     requireSafe(source);
     Properties props = credentials(source);
     String url = source.jdbcUrl();
@@ -80,6 +89,11 @@ public final class JdbcConnections {
         // Cancelling a statement at its timeout waits this long for a server that may not answer
         // (pgjdbc's default is 10 s, during which the connection cannot be closed).
         props.setProperty("cancelSignalTimeout", "2");
+        if (maxResultBuffer > 0) {
+          props.setProperty("maxResultBuffer", String.valueOf(maxResultBuffer));
+          // Rows per fetch follow the largest row seen: the buffer's worth, not a fixed count.
+          props.setProperty("adaptiveFetch", "true");
+        }
       }
     }
     try {

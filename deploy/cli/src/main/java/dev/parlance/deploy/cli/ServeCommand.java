@@ -31,6 +31,14 @@ final class ServeCommand implements Callable<Integer> {
       description = "the portal's HTTPS port (default 9443)")
   Integer port;
 
+  @Option(
+      names = "--keycloak-port",
+      paramLabel = "N",
+      description =
+          "the embedded Keycloak's HTTP port (default: the one this home used last, else a free"
+              + " one)")
+  Integer keycloakPort;
+
   // The effective user id from the kernel's view of this process (Linux); elsewhere, the name.
   static boolean runningAsRoot() {
     try {
@@ -61,7 +69,7 @@ final class ServeCommand implements Callable<Integer> {
     PortalLauncher launcher = portal.launcher(cli.err());
     PortalLauncher.Running running;
     try {
-      running = launcher.start(port);
+      running = launcher.start(port, keycloakPort);
     } catch (PortalLaunchException e) {
       throw CommandFailure.failed(e.getMessage());
     }

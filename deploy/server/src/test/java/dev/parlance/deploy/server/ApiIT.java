@@ -156,6 +156,215 @@ class ApiIT extends AuthorisationMatrix {
     assertThat(regions(json(all))).contains("SE").hasSizeGreaterThan(1);
   }
 
+  /** Issue 24: every maintenance order with 60 columns of a 249 kB value (SQLite's longest). */
+  static final String HUGE_SQL = huge(60);
+
+  static String huge(int columns) {
+    StringBuilder select = new StringBuilder("SELECT m.MO_NR");
+    for (int i = 1; i <= columns; i++) {
+      select.append(", v.x AS c").append(i);
+    }
+    return "WITH v(x) AS (SELECT replace(printf('%.249c', 'a'), 'a', printf('%.1000c', 'x')))"
+        + " "
+        + select
+        + " FROM TB_MO m, v";
+  }
+
+  private static Set<String> reasons(JsonNode cuts) {
+    Set<String> reasons = new HashSet<>();
+    cuts.forEach(c -> reasons.add(c.get("reason").asText()));
+    return reasons;
+  }
+
+  // Issue 24: such answers took a CLI to 2.3 GB and Liberty to OutOfMemoryError; a 1,700-column
+  // row of 423 MB came back whole.
+  @Test
+  void should_cut_a_huge_answer_at_the_memory_budget_say_why_and_stay_ready() throws Exception {
+    demoIndexed();
+    String question = "Show every maintenance order with all of its long notes";
+    env.model().answer("Question: " + question, ApiCalls.fenced(HUGE_SQL));
+
+    HttpResponse<String> asked =
+        call(
+            "POST",
+            "/api/v1/sources/demo/ask",
+            "analyst-se",
+            "{\"question\":\"" + question + "\",\"candidates\":2}");
+
+    assertThat(asked.statusCode())
+        .as(asked.body().substring(0, Math.min(500, asked.body().length())))
+        .isEqualTo(200);
+    JsonNode answer = json(asked);
+    assertThat(answer.get("status").asText()).isEqualTo("answered");
+    assertThat(answer.get("truncated").asBoolean()).isTrue();
+    assertThat(reasons(answer.get("cuts"))).contains("value_bytes");
+    assertThat(answer.get("cuts").get(0).get("explanation").asText()).isNotBlank();
+    assertThat(asked.body().length()).isLessThan(20 * 1024 * 1024);
+
+    // The same statement as a steward's SQL: the byte budget stops the rows.
+    HttpResponse<String> sql =
+        call(
+            "POST",
+            "/api/v1/sources/demo/sql",
+            "steward",
+            ApiCalls.JSON.createObjectNode().put("sql", HUGE_SQL).toString());
+    assertThat(sql.statusCode()).isEqualTo(200);
+    JsonNode result = json(sql);
+    assertThat(result.get("truncated").asBoolean()).isTrue();
+    assertThat(reasons(result.get("cuts"))).contains("bytes", "value_bytes");
+    assertThat(sql.body().length()).isLessThan(20 * 1024 * 1024);
+
+    // One row of 1,600 columns: the columns beyond the most are left out.
+    HttpResponse<String> wide =
+        call(
+            "POST",
+            "/api/v1/sources/demo/sql",
+            "steward",
+            ApiCalls.JSON.createObjectNode().put("sql", huge(1600) + " LIMIT 1").toString());
+    assertThat(wide.statusCode()).isEqualTo(200);
+    JsonNode row = json(wide);
+    assertThat(reasons(row.get("cuts"))).contains("columns");
+    assertThat(row.get("columns").size()).isLessThanOrEqualTo(500);
+    assertThat(wide.body().length()).isLessThan(20 * 1024 * 1024);
+
+    HttpResponse<String> ready = call("GET", "/health/ready", null, null);
+    assertThat(ready.statusCode()).as(ready.body()).isEqualTo(200);
+  }
+
+  // Issue 24: eight asks at once by one user starved everyone else.
+  @Test
+  void should_refuse_one_users_asks_beyond_their_share_with_429_and_answer_the_others()
+      throws Exception {
+    demoIndexed();
+    String ask = "{\"question\":\"" + INSTALLATIONS + "\",\"candidates\":1}";
+    env.model().delay(1500);
+    List<HttpResponse<String>> mine = new ArrayList<>();
+    HttpResponse<String> other;
+    try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+      List<java.util.concurrent.Future<HttpResponse<String>>> calls = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        calls.add(pool.submit(() -> call("POST", "/api/v1/sources/demo/ask", "steward", ask)));
+      }
+      Thread.sleep(300);
+      other = call("POST", "/api/v1/sources/demo/ask", "analyst", ask);
+      for (var c : calls) {
+        mine.add(c.get());
+      }
+    } finally {
+      env.model().delay(0);
+    }
+    assertThat(other.statusCode()).as(other.body()).isEqualTo(200);
+    assertThat(mine).filteredOn(r -> r.statusCode() == 200).isNotEmpty();
+    HttpResponse<String> refused =
+        mine.stream().filter(r -> r.statusCode() == 429).findFirst().orElseThrow();
+    assertProblem(refused, 429);
+    assertThat(json(refused).get("detail").asText()).contains("being answered");
+    assertThat(Integer.parseInt(refused.headers().firstValue("Retry-After").orElseThrow()))
+        .isBetween(1, 60);
+    // Their questions ended: the next one is answered.
+    HttpResponse<String> again = call("POST", "/api/v1/sources/demo/ask", "steward", ask);
+    assertThat(again.statusCode()).as(again.body()).isIn(200, 429);
+    if (again.statusCode() == 429) {
+      assertThat(json(again).get("detail").asText()).contains("questions a minute");
+    }
+  }
+
+  // Issue 24: Liberty's /ibm/api/ listed the server's REST roots to any signed-in user.
+  @Test
+  void should_serve_libertys_rest_discovery_to_nobody() {
+    for (String user : java.util.Arrays.asList("admin", "analyst", null)) {
+      HttpResponse<String> r = call("GET", "/ibm/api/", user, null);
+      assertThat(r.statusCode()).as("%s: %s", user, r.body()).isIn(401, 403, 404);
+      assertThat(r.body()).doesNotContain("/ibm/api/docs").doesNotContain("\"url\"");
+    }
+  }
+
+  static final String FIXED_FOLLOW_UP = "only the fixed platforms";
+
+  @Test
+  void should_say_how_many_rows_there_are_what_access_did_and_thread_a_restated_follow_up()
+      throws Exception {
+    demoIndexed();
+    env.model()
+        .answerWhenAll(
+            List.of("Question: " + FIXED_FOLLOW_UP),
+            ApiCalls.fenced("SELECT IN_CD, IN_RG_CD FROM TB_IN WHERE IN_TP = 2 ORDER BY IN_CD"))
+        .answerWhenAll(
+            List.of("Follow-up: " + FIXED_FOLLOW_UP),
+            "Which fixed platforms are there, with their region?");
+    String ask = "{\"question\":\"" + INSTALLATIONS + "\",\"candidates\":1}";
+    long installations =
+        json(call(
+                "POST",
+                "/api/v1/sources/demo/sql",
+                "admin",
+                "{\"sql\":\"SELECT count(*) FROM TB_IN\"}"))
+            .get("rows")
+            .get(0)
+            .get(0)
+            .asLong();
+    long inSe =
+        json(call(
+                "POST",
+                "/api/v1/sources/demo/sql",
+                "admin",
+                "{\"sql\":\"SELECT count(*) FROM TB_IN WHERE IN_RG_CD = 'SE'\"}"))
+            .get("rows")
+            .get(0)
+            .get(0)
+            .asLong();
+
+    JsonNode all = json(call("POST", "/api/v1/sources/demo/ask", "analyst", ask));
+    JsonNode se = json(call("POST", "/api/v1/sources/demo/ask", "analyst-se", ask));
+
+    // The answer keeps its first rows; it says how many there are, and that the cap did not cut.
+    assertThat(all.get("totalRows").asLong()).isEqualTo(installations).isGreaterThan(50);
+    assertThat(all.get("rows").size()).isEqualTo(50);
+    assertThat(all.get("truncated").asBoolean()).isTrue();
+    assertThat(all.get("cappedByPolicy").asBoolean()).isFalse();
+    assertThat(all.get("access").size()).isZero();
+    assertThat(se.get("totalRows").asLong()).isEqualTo(inSe);
+    assertThat(se.get("access").get(0).asText())
+        .startsWith("Filtered by your access")
+        .contains("your region (SE)");
+
+    // A follow-up: restated by the model, threaded with the question it continues.
+    JsonNode followUp =
+        json(
+            call(
+                "POST",
+                "/api/v1/sources/demo/ask",
+                "analyst-se",
+                "{\"question\":\""
+                    + FIXED_FOLLOW_UP
+                    + "\",\"candidates\":1,\"follow_up\":"
+                    + se.get("id").asLong()
+                    + "}"));
+    assertThat(followUp.get("standaloneQuestion").asText())
+        .isEqualTo("Which fixed platforms are there, with their region?");
+    HttpResponse<String> thread =
+        call(
+            "GET",
+            "/api/v1/answers/" + followUp.get("id").asLong() + "/conversation",
+            "analyst-se",
+            null);
+    assertThat(thread.statusCode()).as(thread.body()).isEqualTo(200);
+    JsonNode turns = json(thread).get("turns");
+    assertThat(turns.size()).isEqualTo(2);
+    assertThat(turns.get(0).get("question").asText()).isEqualTo(INSTALLATIONS);
+    assertThat(turns.get(1).get("question").asText()).isEqualTo(FIXED_FOLLOW_UP);
+    assertThat(turns.get(1).toString()).contains("Which fixed platforms are there");
+    // Nobody else's thread.
+    assertThat(
+            call(
+                    "GET",
+                    "/api/v1/answers/" + followUp.get("id").asLong() + "/conversation",
+                    "analyst",
+                    null)
+                .statusCode())
+        .isEqualTo(404);
+  }
+
   private static Set<String> regions(JsonNode answer) {
     Set<String> regions = new HashSet<>();
     answer.get("rows").forEach(r -> regions.add(r.get(1).asText()));

@@ -51,12 +51,17 @@ public class DatabaseProducers {
         variable -> settings.value(variable).orElse(null), settings.protectedLocations());
   }
 
-  /** Governed execution; a query over a source's published views runs with them as WITH clauses. */
+  /**
+   * Governed execution; a query over a source's published views runs with them as WITH clauses;
+   * results are copied within {@code parlance.results.*} ({@link ParlanceSettings#resultLimits}).
+   */
   @Produces
   @Singleton
   @Typed(QueryExecution.class)
-  QueryExecution execution(JdbcConnections connections, PublishedCurationPort published) {
-    return Governance.jdbc(connections, new CuratedViewExpansion(published));
+  QueryExecution execution(
+      JdbcConnections connections, PublishedCurationPort published, ParlanceSettings settings) {
+    return Governance.jdbc(
+        connections, new CuratedViewExpansion(published), settings.resultLimits());
   }
 
   void close(@Disposes QueryExecution execution) {
@@ -93,13 +98,15 @@ public class DatabaseProducers {
       JdbcConnections connections,
       PublishedCurationPort published,
       ExecuteQueryPort execution,
-      dev.parlance.domain.governance.GovernancePoliciesPort policies) {
+      dev.parlance.domain.governance.GovernancePoliciesPort policies,
+      dev.parlance.domain.retrieval.IndexSchemaPort index) {
     return new CatalogReaders(
         Catalogs.jdbc(connections, 0),
         Catalogs.jdbc(connections, CATALOG_SAMPLES),
         published,
         execution,
-        policies);
+        policies,
+        index);
   }
 
   /** Provisions a policy in its database (PostgreSQL: roles, row-level security, masking views). */
@@ -152,6 +159,12 @@ public class DatabaseProducers {
   @ApplicationScoped
   LoadRetrievalBenchmarkPort retrievalBenchmarks() {
     return BenchmarkData.retrievalBenchmarks();
+  }
+
+  @Produces
+  @ApplicationScoped
+  dev.parlance.domain.evaluation.LoadExamplePoolPort examplePools() {
+    return BenchmarkData.examplePools();
   }
 
   @Produces
