@@ -555,9 +555,10 @@ class ApiIT extends AuthorisationMatrix {
 
   /**
    * Issue 24, item 1: analyst-se (region SE) names equipment of other regions and one of their own;
-   * the raw demo database is the oracle of which is which. Neither the answer's values, the schema
-   * search's details nor the catalog's dictionaries show another region's value — on the curated
-   * demo and on a copy of it without curation under the demo's policy.
+   * the raw demo database is the oracle of which is which. Neither the answer's values nor the
+   * schema search's details show another region's value — on the curated demo and on a copy of it
+   * without curation under the demo's policy — while an analyst no filter binds finds them
+   * (dictionaries: BrowseCatalogServiceTest).
    */
   @Test
   void should_show_analyst_se_no_value_of_another_regions_rows() throws Exception {
