@@ -781,7 +781,7 @@ public class CurationPages extends PageServlet {
     ws.put("nothing", list.isEmpty());
     if (editor != null) {
       editor.put("q", q);
-      ws.put("editor", editor);
+      ws.put("itemEditor", editor);
     } else if (!chosen.isEmpty()) {
       ws.put("unknownItem", chosen);
     }

@@ -545,6 +545,9 @@ class CurationPagesTest {
     String page = get(curation()).page();
 
     assertThat(page)
+        // Nothing chosen in the workspace: no item editor (not the view editor's data in it).
+        .contains("id=\"item-editor-empty\"")
+        .doesNotContain("id=\"item-editor\"")
         .contains("about <strong>216 model calls</strong> and <strong>1,070,000 tokens</strong>")
         .contains("id=\"model-check-button\" data-job=\"model-check\">")
         .contains("It asks the language model nothing.");
