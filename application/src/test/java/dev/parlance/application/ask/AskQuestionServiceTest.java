@@ -332,6 +332,21 @@ class AskQuestionServiceTest {
   }
 
   @Test
+  void should_refuse_an_analyst_before_any_model_call_while_no_policy_was_published() {
+    plant.policyPublished = false;
+    plant.answer("Question: ", fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                plant
+                    .service(AskFixture.settings(1))
+                    .ask(Command.of("plant", "orders at ibx15", AskFixture.user()), plant.llm()))
+        .isInstanceOf(dev.parlance.application.access.AccessDeniedException.class)
+        .hasMessageContaining("closed to analysts until an administrator publishes its policy");
+    assertThat(plant.prompts()).isEmpty();
+  }
+
+  @Test
   void should_keep_hidden_columns_and_masked_values_out_of_every_prompt() {
     plant.policy =
         GovernancePolicy.defaults("plant")
