@@ -17,6 +17,7 @@ import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -136,9 +137,13 @@ public class BudgetLoadSimulation extends Simulation {
       scenario("one user asking for huge results").during(run).on(heavyAsk);
 
   {
+    // load.heavy.users=0: the ordinary analysts alone, the baseline to compare with.
     setUp(
-            ordinary.injectOpen(rampUsers(users).during(ramp)),
-            attacker.injectOpen(atOnceUsers(heavyUsers)))
+            heavyUsers > 0
+                ? List.of(
+                    ordinary.injectOpen(rampUsers(users).during(ramp)),
+                    attacker.injectOpen(atOnceUsers(heavyUsers)))
+                : List.of(ordinary.injectOpen(rampUsers(users).during(ramp))))
         .protocols(portal)
         .assertions(
             details("ordinary ask").failedRequests().count().is(0L),
