@@ -11,6 +11,7 @@ import dev.parlance.domain.governance.FailureKind;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.QueryOutcome;
 import dev.parlance.domain.governance.QueryResult;
+import dev.parlance.domain.governance.Refusal;
 import dev.parlance.domain.governance.RefusalKind;
 import dev.parlance.domain.governance.ResultCut;
 import dev.parlance.domain.governance.ResultLimits;
@@ -195,6 +196,79 @@ abstract class GovernedExecutionContract {
       assertThat(((Number) r.rows().get(0).get(1)).longValue())
           .isEqualTo(rawCount("SELECT count(*) FROM TB_IN WHERE IN_RG_CD = 'SE'"));
     }
+  }
+
+  /** Issue 24's ugly cases: each runs when it is valid read-only SQL, or is refused in words. */
+  @Test
+  void should_answer_in_plain_words_or_run_when_given_the_ugly_cases() throws Exception {
+    UserIdentity se = PlantFixture.regional("SE");
+    long visible = rawCount("SELECT count(*) FROM TB_IN WHERE IN_RG_CD = 'SE'");
+    // a curated view is expanded although a CTE of its name exists in another scope
+    try (QueryExecution withViews =
+        Governance.jdbc(
+            connections(),
+            (src, name) ->
+                name.equalsIgnoreCase("installation")
+                    ? java.util.Optional.of(
+                        new dev.parlance.domain.governance.ViewExpansion.ViewDefinition(
+                            "installation",
+                            "SELECT IN_ID AS id, IN_CD AS code, IN_RG_CD AS region FROM TB_IN"))
+                    : java.util.Optional.empty())) {
+      for (String sql :
+          List.of(
+              "WITH x AS (WITH installation AS (SELECT 1 AS id) SELECT id FROM installation)"
+                  + " SELECT count(*) FROM installation, x",
+              "SELECT count(*) FROM installation WHERE id NOT IN"
+                  + " (WITH installation AS (SELECT -1 AS id) SELECT id FROM installation)",
+              "SELECT (SELECT count(*) FROM (WITH installation AS (SELECT 1 AS id)"
+                  + " SELECT id FROM installation) a) * count(*) FROM installation")) {
+        QueryOutcome outcome = withViews.execute(source(), policy(), se, sql);
+        assertThat(outcome).as("%s -> %s", sql, outcome).isInstanceOf(QueryOutcome.Ran.class);
+        assertThat(single(((QueryOutcome.Ran) outcome).result())).as(sql).isEqualTo(visible);
+      }
+    }
+    // a chain's length is counted: the same words every time, whatever the JVM's warmth
+    for (int attempt = 0; attempt < 2; attempt++) {
+      QueryOutcome longOr = run(se, LeakCorpus.longOr(2600));
+      assertThat(longOr).isInstanceOf(QueryOutcome.Refused.class);
+      Refusal why = ((QueryOutcome.Refused) longOr).refusal();
+      assertThat(why.kind()).isEqualTo(RefusalKind.TOO_COMPLEX);
+      assertThat(why.reason()).contains("2,600 terms", "IN (").doesNotContain("too long to read");
+    }
+    if (source().dialect() != dev.parlance.domain.source.Dialect.SQLITE) {
+      return;
+    }
+    // read-only JSON functions run, with the row filter applied inside them
+    QueryResult json =
+        ran(se, "SELECT json_group_array(json_object('cd', IN_CD)) FROM (SELECT IN_CD FROM TB_IN)");
+    assertThat((String) json.rows().get(0).get(0))
+        .contains("\"cd\"")
+        .doesNotContain(rawValues("SELECT IN_CD FROM TB_IN WHERE IN_RG_CD <> 'SE'").get(0));
+    assertThat(single(ran(se, "SELECT json_array_length(json_array(1, 2, 3))"))).isEqualTo(3);
+    // the engine's own tables: refused as what they are, not as a change of data
+    for (String sql :
+        List.of(
+            "SELECT * FROM dbstat",
+            "SELECT name FROM pragma_table_list",
+            "SELECT * FROM pragma_table_info('TB_IN')",
+            "SELECT (SELECT count(*) FROM dbstat)")) {
+      QueryOutcome outcome = run(se, sql);
+      assertThat(outcome).as(sql).isInstanceOf(QueryOutcome.Refused.class);
+      assertThat(((QueryOutcome.Refused) outcome).refusal().reason())
+          .as(sql)
+          .containsAnyOf("the database itself", "database's own catalog")
+          .doesNotContain("change data");
+    }
+    // SQLite's own parser limit, in words
+    String nested = "SELECT RG_CD FROM TB_RG";
+    for (int i = 0; i < 20; i++) {
+      nested = "SELECT * FROM (" + nested + ") s" + i;
+    }
+    QueryOutcome deep = run(se, nested);
+    assertThat(deep).isInstanceOf(QueryOutcome.Failed.class);
+    assertThat(((QueryOutcome.Failed) deep).message())
+        .contains("more deeply than the SQLite engine can read", "WITH clauses")
+        .doesNotContain("parser stack overflow");
   }
 
   protected abstract dev.parlance.adapters.db.jdbc.JdbcConnections connections();

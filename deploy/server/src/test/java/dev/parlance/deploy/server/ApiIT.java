@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -33,6 +34,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ApiIT extends AuthorisationMatrix {
 
   private static final String INSTALLATIONS = ApiCalls.INSTALLATIONS;
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+      new com.fasterxml.jackson.databind.ObjectMapper();
 
   @Deployment(testable = false)
   static WebArchive war() {
@@ -52,6 +55,10 @@ class ApiIT extends AuthorisationMatrix {
   HttpResponse<String> call(
       String method, String path, String user, String body, String contentType) {
     return api.call(method, path, user, body, contentType);
+  }
+
+  static String fenced(String sql) {
+    return ApiCalls.fenced(sql);
   }
 
   static JsonNode json(HttpResponse<String> response) {
@@ -272,11 +279,177 @@ class ApiIT extends AuthorisationMatrix {
     }
   }
 
+  static final String FIXED_FOLLOW_UP = "only the fixed platforms";
+
+  @Test
+  void should_say_how_many_rows_there_are_what_access_did_and_thread_a_restated_follow_up()
+      throws Exception {
+    demoIndexed();
+    env.model()
+        .answerWhenAll(
+            List.of("Question: " + FIXED_FOLLOW_UP),
+            ApiCalls.fenced("SELECT IN_CD, IN_RG_CD FROM TB_IN WHERE IN_TP = 2 ORDER BY IN_CD"))
+        .answerWhenAll(
+            List.of("Follow-up: " + FIXED_FOLLOW_UP),
+            "Which fixed platforms are there, with their region?");
+    String ask = "{\"question\":\"" + INSTALLATIONS + "\",\"candidates\":1}";
+    long installations =
+        json(call(
+                "POST",
+                "/api/v1/sources/demo/sql",
+                "admin",
+                "{\"sql\":\"SELECT count(*) FROM TB_IN\"}"))
+            .get("rows")
+            .get(0)
+            .get(0)
+            .asLong();
+    long inSe =
+        json(call(
+                "POST",
+                "/api/v1/sources/demo/sql",
+                "admin",
+                "{\"sql\":\"SELECT count(*) FROM TB_IN WHERE IN_RG_CD = 'SE'\"}"))
+            .get("rows")
+            .get(0)
+            .get(0)
+            .asLong();
+
+    JsonNode all = json(call("POST", "/api/v1/sources/demo/ask", "analyst", ask));
+    JsonNode se = json(call("POST", "/api/v1/sources/demo/ask", "analyst-se", ask));
+
+    // The answer keeps its first rows; it says how many there are, and that the cap did not cut.
+    assertThat(all.get("totalRows").asLong()).isEqualTo(installations).isGreaterThan(50);
+    assertThat(all.get("rows").size()).isEqualTo(50);
+    assertThat(all.get("truncated").asBoolean()).isTrue();
+    assertThat(all.get("cappedByPolicy").asBoolean()).isFalse();
+    assertThat(all.get("access").size()).isZero();
+    assertThat(se.get("totalRows").asLong()).isEqualTo(inSe);
+    assertThat(se.get("access").get(0).asText())
+        .startsWith("Filtered by your access")
+        .contains("your region (SE)");
+
+    // A follow-up: restated by the model, threaded with the question it continues.
+    JsonNode followUp =
+        json(
+            call(
+                "POST",
+                "/api/v1/sources/demo/ask",
+                "analyst-se",
+                "{\"question\":\""
+                    + FIXED_FOLLOW_UP
+                    + "\",\"candidates\":1,\"follow_up\":"
+                    + se.get("id").asLong()
+                    + "}"));
+    assertThat(followUp.get("standaloneQuestion").asText())
+        .isEqualTo("Which fixed platforms are there, with their region?");
+    HttpResponse<String> thread =
+        call(
+            "GET",
+            "/api/v1/answers/" + followUp.get("id").asLong() + "/conversation",
+            "analyst-se",
+            null);
+    assertThat(thread.statusCode()).as(thread.body()).isEqualTo(200);
+    JsonNode turns = json(thread).get("turns");
+    assertThat(turns.size()).isEqualTo(2);
+    assertThat(turns.get(0).get("question").asText()).isEqualTo(INSTALLATIONS);
+    assertThat(turns.get(1).get("question").asText()).isEqualTo(FIXED_FOLLOW_UP);
+    assertThat(turns.get(1).toString()).contains("Which fixed platforms are there");
+    // Nobody else's thread.
+    assertThat(
+            call(
+                    "GET",
+                    "/api/v1/answers/" + followUp.get("id").asLong() + "/conversation",
+                    "analyst",
+                    null)
+                .statusCode())
+        .isEqualTo(404);
+  }
+
   private static Set<String> regions(JsonNode answer) {
     Set<String> regions = new HashSet<>();
     answer.get("rows").forEach(r -> regions.add(r.get(1).asText()));
     assertThat(regions).isNotEmpty();
     return regions;
+  }
+
+  /**
+   * Issue 26 item 9 through the API: publishing and rolling back as background jobs followed by
+   * their id, with no model call (the recorded model counts every request); the model check's
+   * estimate; the Spend report's calls by purpose.
+   */
+  @Test
+  void should_publish_and_roll_back_as_jobs_without_a_model_call_and_report_spend_by_purpose()
+      throws Exception {
+    demoIndexed();
+    HttpResponse<String> described =
+        call(
+            "PUT",
+            "/api/v1/sources/demo/curation/descriptions",
+            "steward",
+            "{\"target\":\"region\",\"description\":\"Regions, described by a job "
+                + System.nanoTime()
+                + "\"}");
+    assertThat(described.statusCode()).as(described.body()).isEqualTo(200);
+    int prompts = env.model().prompts().size();
+
+    JsonNode publish = job("{\"kind\":\"publish\",\"note\":\"a job\"}");
+    assertThat(publish.get("state").asText()).as(publish.toString()).isEqualTo("DONE");
+    int version = publish.get("outcome").get("version").get("version").asInt();
+    assertThat(publish.get("outcome").get("regression").get("checks").size())
+        .isGreaterThanOrEqualTo(36);
+    JsonNode rollback = job("{\"kind\":\"rollback\",\"version\":" + (version - 1) + "}");
+    assertThat(rollback.get("state").asText()).as(rollback.toString()).isEqualTo("DONE");
+    assertThat(rollback.get("outcome").get("version").get("version").asInt())
+        .isEqualTo(version + 1);
+    assertThat(env.model().prompts()).as("model calls of publish and rollback").hasSize(prompts);
+
+    // A job with nothing to publish fails with its reason.
+    JsonNode nothing = job("{\"kind\":\"publish\"}");
+    assertThat(nothing.get("state").asText()).isEqualTo("FAILED");
+    assertThat(nothing.get("failure").asText()).contains("has no draft to publish");
+
+    HttpResponse<String> estimate =
+        call("GET", "/api/v1/sources/demo/curation/model-check/estimate", "steward", null);
+    assertThat(estimate.statusCode()).as(estimate.body()).isEqualTo(200);
+    assertThat(json(estimate).get("questions").asInt()).isGreaterThanOrEqualTo(36);
+    assertThat(json(estimate).get("modelConfigured").asBoolean()).isTrue();
+
+    assertProblem(
+        call("POST", "/api/v1/sources/demo/curation/jobs", "analyst", "{\"kind\":\"publish\"}"),
+        403);
+    assertProblem(
+        call("POST", "/api/v1/sources/demo/curation/jobs", "steward", "{\"kind\":\"paint\"}"), 400);
+    assertProblem(call("GET", "/api/v1/sources/demo/curation/jobs/nope", "steward", null), 404);
+
+    HttpResponse<String> spend = call("GET", "/api/v1/llm/spend?days=7", "admin", null);
+    assertThat(spend.statusCode()).as(spend.body()).isEqualTo(200);
+    List<String> purposes = new ArrayList<>();
+    json(spend).get("byPurpose").forEach(p -> purposes.add(p.get("purpose").asText()));
+    assertThat(purposes)
+        .containsExactly("answers", "regressions", "evaluations", "suggestions", "checks");
+  }
+
+  /** Starts a curation job of the demo as the steward and follows it until it ends. */
+  private JsonNode job(String body) throws InterruptedException {
+    HttpResponse<String> started =
+        call("POST", "/api/v1/sources/demo/curation/jobs", "steward", body);
+    assertThat(started.statusCode()).as(started.body()).isEqualTo(202);
+    String id = json(started).get("id").asText();
+    assertThat(started.headers().firstValue("Location").orElse("")).endsWith("jobs/" + id);
+    long deadline = System.currentTimeMillis() + 300_000;
+    while (true) {
+      HttpResponse<String> job =
+          call("GET", "/api/v1/sources/demo/curation/jobs/" + id, "steward", null);
+      assertThat(job.statusCode()).as(job.body()).isEqualTo(200);
+      JsonNode state = json(job);
+      if (!state.get("state").asText().equals("RUNNING")) {
+        return state;
+      }
+      assertThat(System.currentTimeMillis())
+          .as("job " + id + " ended in time")
+          .isLessThan(deadline);
+      Thread.sleep(500);
+    }
   }
 
   @Test
@@ -410,6 +583,140 @@ class ApiIT extends AuthorisationMatrix {
 
     assertThat(call("GET", "/api/v1/sources/demo/curation/draft", "steward", null).body())
         .isEqualTo(draftBefore);
+  }
+
+  /** Issue 24, item 2: a source's URL is data; problem+json names the parameter refused. */
+  @Test
+  void should_refuse_a_source_url_that_carries_code_naming_the_parameter() throws Exception {
+    java.nio.file.Path secret = java.nio.file.Files.createTempFile("parlance-api-secret", ".txt");
+    java.nio.file.Files.writeString(secret, "a-line-only-the-server-holds\n");
+    java.nio.file.Path written =
+        secret.resolveSibling("parlance-api-written-" + System.nanoTime() + ".txt");
+    try {
+      String[][] cases = {
+        {
+          "jdbc:h2:mem:x;ACCESS_MODE_DATA=rw;INIT=RUNSCRIPT FROM '" + secret + "'",
+          "ACCESS_MODE_DATA"
+        },
+        {"jdbc:h2:mem:x;INIT=RUNSCRIPT FROM '" + secret + "'", "INIT"},
+        {
+          "jdbc:h2:mem:x;INIT=CREATE ALIAS W AS 'void w() throws Exception {"
+              + " java.nio.file.Files.writeString(java.nio.file.Path.of(\""
+              + written
+              + "\"), \"x\"); }'\\;CALL W()",
+          "INIT"
+        },
+        {"jdbc:postgresql://127.0.0.1/plant?socketFactory=a.B&socketFactoryArg=x", "socketFactory"},
+        {"jdbc:sqlite:x.sqlite?enable_load_extension=true", "enable_load_extension"},
+        {
+          "jdbc:h2:file:" + PortalEnvironment.home().resolve("metadata").resolve("parlance"),
+          "can never be a source"
+        }
+      };
+      for (String[] c : cases) {
+        for (boolean check : new boolean[] {true, false}) {
+          String body =
+              JSON.writeValueAsString(Map.of("name", "evil", "url", c[0], "check", check));
+          HttpResponse<String> added = call("POST", "/api/v1/sources", "admin", body);
+          assertProblem(added, 400);
+          assertThat(json(added).get("detail").asText())
+              .as(c[0])
+              .contains(c[1])
+              .doesNotContain("a-line-only-the-server-holds");
+        }
+      }
+      assertThat(java.nio.file.Files.exists(written)).isFalse();
+      assertThat(call("GET", "/api/v1/sources", "admin", null).body()).doesNotContain("\"evil\"");
+    } finally {
+      java.nio.file.Files.deleteIfExists(secret);
+      java.nio.file.Files.deleteIfExists(written);
+    }
+  }
+
+  /**
+   * Issue 24, item 1: analyst-se (region SE) names equipment of other regions and one of their own;
+   * the raw demo database is the oracle of which is which. Neither the answer's values, the schema
+   * search's details nor the catalog's dictionaries show another region's value — on the curated
+   * demo and on a copy of it without curation under the demo's policy.
+   */
+  @Test
+  void should_show_analyst_se_no_value_of_another_regions_rows() throws Exception {
+    demoIndexed();
+    java.nio.file.Path demoFile =
+        PortalEnvironment.home().resolve("databases").resolve("demo-plant.sqlite");
+    java.nio.file.Path copy =
+        PortalEnvironment.home().resolve("plain-" + System.nanoTime() + ".sqlite");
+    java.nio.file.Files.copy(demoFile, copy);
+    List<String> hidden = new ArrayList<>();
+    String visible;
+    try (java.sql.Connection raw =
+            java.sql.DriverManager.getConnection("jdbc:sqlite:" + demoFile + "?open_mode=1");
+        java.sql.Statement st = raw.createStatement()) {
+      String tags =
+          "SELECT DISTINCT e.EQ_SN FROM TB_EQ e JOIN TB_SY s ON s.SY_ID = e.EQ_SY_ID"
+              + " JOIN TB_IN i ON i.IN_ID = s.SY_IN_ID WHERE e.EQ_SN IS NOT NULL AND i.IN_RG_CD %s 'SE'"
+              + " AND e.EQ_SN NOT IN (SELECT e2.EQ_SN FROM TB_EQ e2 JOIN TB_SY s2"
+              + " ON s2.SY_ID = e2.EQ_SY_ID JOIN TB_IN i2 ON i2.IN_ID = s2.SY_IN_ID"
+              + " WHERE i2.IN_RG_CD %s 'SE' AND e2.EQ_SN IS NOT NULL) ORDER BY 1 LIMIT 2";
+      try (java.sql.ResultSet rs = st.executeQuery(tags.formatted("<>", "="))) {
+        while (rs.next()) {
+          hidden.add(rs.getString(1));
+        }
+      }
+      try (java.sql.ResultSet rs = st.executeQuery(tags.formatted("=", "<>"))) {
+        rs.next();
+        visible = rs.getString(1);
+      }
+    }
+    assertThat(hidden).hasSize(2);
+    // the uncurated copy under the demo's own policy
+    HttpResponse<String> added =
+        call(
+            "POST",
+            "/api/v1/sources",
+            "admin",
+            JSON.writeValueAsString(Map.of("name", "plain", "url", "jdbc:sqlite:" + copy)));
+    assertThat(added.statusCode()).as(added.body()).isIn(200, 201);
+    HttpResponse<String> policy = call("GET", "/api/v1/sources/demo/policy", "admin", null);
+    assertThat(policy.statusCode()).as(policy.body()).isEqualTo(200);
+    HttpResponse<String> published =
+        call("PUT", "/api/v1/sources/plain/policy", "admin", policy.body());
+    assertThat(published.statusCode()).as(published.body()).isEqualTo(200);
+    HttpResponse<String> started = call("POST", "/api/v1/sources/plain/index", "admin", null);
+    assertThat(started.statusCode()).as(started.body()).isIn(200, 202);
+    api.awaitIndexed("plain");
+
+    String question = "equipment " + hidden.get(0) + " and " + hidden.get(1) + " and " + visible;
+    env.model().answer("Question: " + question, fenced("SELECT count(*) FROM TB_RG"));
+    for (String source : List.of("demo", "plain")) {
+      HttpResponse<String> asked =
+          call(
+              "POST",
+              "/api/v1/sources/" + source + "/ask",
+              "analyst-se",
+              JSON.writeValueAsString(Map.of("question", question, "candidates", 1)));
+      assertThat(asked.statusCode()).as(asked.body()).isEqualTo(200);
+      String values = json(asked).get("valuesUsed").toString();
+      assertThat(values).as(source).doesNotContain(hidden.get(0), hidden.get(1));
+      assertThat(values).as(source).contains(visible);
+      HttpResponse<String> schema =
+          call(
+              "GET",
+              "/api/v1/sources/" + source + "/schema?q=equipment+serial+number+" + hidden.get(0),
+              "analyst-se",
+              null);
+      assertThat(schema.statusCode()).as(schema.body()).isEqualTo(200);
+      assertThat(schema.body()).doesNotContain(hidden.get(0), hidden.get(1));
+    }
+    // an analyst no filter binds still finds the other regions' values
+    HttpResponse<String> all =
+        call(
+            "POST",
+            "/api/v1/sources/plain/ask",
+            "analyst",
+            JSON.writeValueAsString(Map.of("question", question, "candidates", 1)));
+    assertThat(json(all).get("valuesUsed").toString()).contains(hidden.get(0));
+    call("DELETE", "/api/v1/sources/plain", "admin", null);
   }
 
   /**
