@@ -436,7 +436,7 @@ class ApiIT extends AuthorisationMatrix {
     assertThat(started.statusCode()).as(started.body()).isEqualTo(202);
     String id = json(started).get("id").asText();
     assertThat(started.headers().firstValue("Location").orElse("")).endsWith("jobs/" + id);
-    long deadline = System.currentTimeMillis() + 300_000;
+    long deadline = System.currentTimeMillis() + 900_000; // guards a hang, not a speed
     while (true) {
       HttpResponse<String> job =
           call("GET", "/api/v1/sources/demo/curation/jobs/" + id, "steward", null);
@@ -445,9 +445,9 @@ class ApiIT extends AuthorisationMatrix {
       if (!state.get("state").asText().equals("RUNNING")) {
         return state;
       }
-      assertThat(System.currentTimeMillis())
-          .as("job " + id + " ended in time")
-          .isLessThan(deadline);
+      if (System.currentTimeMillis() > deadline) {
+        throw new AssertionError("job " + id + " still running after 15 minutes: " + state);
+      }
       Thread.sleep(500);
     }
   }
