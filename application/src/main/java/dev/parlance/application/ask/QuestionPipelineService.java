@@ -289,7 +289,13 @@ public final class QuestionPipelineService implements QuestionPipeline {
           new CandidateRounds(
               strategy,
               new Strategy.Tools(
-                  ledger, asked, ports.analyzer(), ports.embedder(), retrievers, examples),
+                  ledger,
+                  asked,
+                  ports.analyzer(),
+                  ports.embedder(),
+                  retrievers,
+                  examples,
+                  java.util.Collections.synchronizedMap(new EnumMap<>(StrategyName.class))),
               ports.runQuery(),
               ports.analyzer(),
               source.name(),
@@ -305,8 +311,9 @@ public final class QuestionPipelineService implements QuestionPipeline {
       if (view.way() == SchemaView.Way.WHOLE_SCHEMA) {
         context = withinSampleShare(context, view.schemaTokens());
       }
-      view = view.shown(context.columnCount());
       List<Candidate> candidates = rounds.attempt(context, asked.correctionRounds());
+      shownColumns = rounds.shown();
+      view = view.shown(shownColumns.size());
       if (ledger.queued()) {
         return Answer.queued(trace());
       }
@@ -332,7 +339,8 @@ public final class QuestionPipelineService implements QuestionPipeline {
           if (retry.stream().anyMatch(Candidate::ran)) {
             candidates = retry;
             context = widerContext;
-            view = view.shown(context.columnCount());
+            shownColumns = rounds.shown();
+            view = view.shown(shownColumns.size());
           }
         }
       }
@@ -345,6 +353,9 @@ public final class QuestionPipelineService implements QuestionPipeline {
     }
 
     private List<String> baselineColumns = List.of();
+
+    // The columns the chosen attempt's final prompts showed (a strategy may cut the context).
+    private List<String> shownColumns = List.of();
 
     // Which strategies agreed on the chosen reading, and what became of the others.
     private String agreement(List<Candidate> pool, ExecutionVote.Result vote) {
@@ -583,7 +594,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
           command.question(),
           settings.strategy(),
           pool.stream().map(Candidate::report).toList(),
-          context.columnIds(),
+          shownColumns.isEmpty() ? context.columnIds() : shownColumns,
           context.values(),
           ledger.reports(),
           notes,

@@ -46,6 +46,7 @@ final class RbSqlStrategy implements Strategy {
   public List<Optional<Draft>> draft(PromptContext ctx, Tools tools) {
     RbSqlSettings rb = tools.settings().rbSql();
     PromptContext schema = retrievers ? retrieved(ctx, tools) : ctx;
+    tools.shows(name(), schema);
     ExamplePool pool = tools.examples();
     int k = rb.shots() > 0 ? rb.shots() : pool.shots();
     String question = ctx.question();

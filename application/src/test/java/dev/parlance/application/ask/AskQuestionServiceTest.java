@@ -832,17 +832,22 @@ class AskQuestionServiceTest {
     AskSettings settings =
         AskFixture.settings(1).withRbSql(new RbSqlSettings(101 - 1, 100, 0, 0, 0.5));
 
-    plant
-        .service(settings)
-        .ask(
-            new Command(
-                "plant",
-                QUESTION,
-                AskFixture.user(),
-                Optional.of(StrategyName.RB_SQL),
-                OptionalInt.empty()),
-            plant.llm());
+    Answer answer =
+        plant
+            .service(settings)
+            .ask(
+                new Command(
+                    "plant",
+                    QUESTION,
+                    AskFixture.user(),
+                    Optional.of(StrategyName.RB_SQL),
+                    OptionalInt.empty()),
+                plant.llm());
 
+    // What the answer says the prompt used is what RB-SQL showed, not the context it was given.
+    assertThat(answer.schemaElements())
+        .isNotEmpty()
+        .allMatch(c -> c.startsWith(answer.schemaElements().getFirst().split("\\.")[0] + "."));
     // No examples in the pool: no preliminary call, one request.
     assertThat(modelCalls()).hasSize(1);
     String prompt = modelCalls().getFirst().messages().getLast().text();
