@@ -10,7 +10,6 @@ import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.answer.AnswerRecord;
 import dev.parlance.domain.completion.Cost;
 import dev.parlance.domain.completion.TokenUsage;
-import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.source.DataSourcesPort;
 import java.time.Clock;
@@ -19,13 +18,17 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-/** Checks the user's access and quotas, asks, and keeps the answer in the user's history. */
+/**
+ * Checks the user's access and quotas, admits the question (at most so many at once, per user and
+ * in all), asks, and keeps the answer in the user's history.
+ */
 public final class AnswerQuestionService implements AnswerQuestionUseCase {
 
   private final DataSourcesPort sources;
   private final AskQuestionUseCase questions;
   private final AnswerHistoryPort history;
   private final AskQuotas quotas;
+  private final AskAdmission admission;
   private final Clock clock;
 
   public AnswerQuestionService(
@@ -34,10 +37,21 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
       AnswerHistoryPort history,
       AskQuotas quotas,
       Clock clock) {
+    this(sources, questions, history, quotas, new AskAdmission(AskAdmission.Limits.none()), clock);
+  }
+
+  public AnswerQuestionService(
+      DataSourcesPort sources,
+      AskQuestionUseCase questions,
+      AnswerHistoryPort history,
+      AskQuotas quotas,
+      AskAdmission admission,
+      Clock clock) {
     this.sources = sources;
     this.questions = questions;
     this.history = history;
     this.quotas = quotas;
+    this.admission = admission;
     this.clock = clock;
   }
 
@@ -54,7 +68,15 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
     long start = System.nanoTime();
     requireAllowed(command.user(), command.source());
     Optional<AnswerRecord> earlier = followedUp(command);
+    // The rate counts every question asked, also one then refused for being one too many at once.
     quotas.admit(command.user().name(), command.source());
+    try (AskAdmission.Ticket admitted = admission.enter(command.user().name())) {
+      return ask(command, progress, earlier, start);
+    }
+  }
+
+  private RecordedAnswer ask(
+      Command command, Progress progress, Optional<AnswerRecord> earlier, long start) {
     Instant askedAt = clock.instant();
     AskQuestionUseCase.Command asked =
         new AskQuestionUseCase.Command(
@@ -83,7 +105,7 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
                 answer.status().name().toLowerCase(Locale.ROOT),
                 answer.sql(),
                 answer.confidence(),
-                answer.result().map(QueryResult::rowCount).orElse(0),
+                answer.totalRows(),
                 usage.promptTokens(),
                 usage.completionTokens(),
                 cost.usd(),
@@ -91,13 +113,30 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
                 answer.wallMillis(),
                 Optional.empty(),
                 earlier.map(e -> OptionalLong.of(e.id())).orElse(OptionalLong.empty()),
-                answer.alternatives().stream().map(Reading::sql).toList()));
+                answer.alternatives().stream().map(Reading::sql).toList(),
+                standalone(answer, earlier, command.question())));
     return new RecordedAnswer(
         saved.id(),
         askedAt,
         answer,
         (System.nanoTime() - start) / 1_000,
         earlier.map(e -> new FollowedUp(e.id(), e.question())));
+  }
+
+  /**
+   * What stewards read for this question: a follow-up as the model restated it, else (the model
+   * gave nothing usable) the earlier question with the follow-up after it; never the fragment
+   * alone.
+   */
+  private static Optional<String> standalone(
+      Answer answer, Optional<AnswerRecord> earlier, String question) {
+    if (earlier.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        answer
+            .standaloneQuestion()
+            .orElseGet(() -> earlier.get().standalone() + " Follow-up: " + question));
   }
 
   // Only the user's own answers continue a conversation, and only about the same source: another's

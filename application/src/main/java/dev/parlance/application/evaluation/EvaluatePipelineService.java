@@ -731,6 +731,8 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         if (ready.add(source.name())) {
           try {
             asking.indexing().awaitReady(source.name(), watch.indexing());
+            // What every question shares is built before the first one, as the index is.
+            asking.pipeline().prepare(source);
           } catch (RuntimeException e) {
             ready.remove(source.name());
             throw e;

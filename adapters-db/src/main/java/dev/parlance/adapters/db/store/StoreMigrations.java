@@ -29,7 +29,8 @@ final class StoreMigrations implements ResourceProvider {
           "V5__answers_and_audit_actions.sql",
           "V6__answer_follow_ups_and_readings.sql",
           "V7__chosen_readings_and_role_timeouts.sql",
-          "V8__curation_quality.sql");
+          "V8__curation_quality.sql",
+          "V9__answer_standalone_questions.sql");
 
   private final ClassLoader loader;
   private final Location location = new Location("classpath:" + DIRECTORY);

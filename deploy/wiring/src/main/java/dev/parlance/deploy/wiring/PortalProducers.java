@@ -9,11 +9,16 @@ import dev.parlance.application.answer.AnswerQuestionService;
 import dev.parlance.application.answer.AnswerQuestionUseCase;
 import dev.parlance.application.answer.AnswerRowsService;
 import dev.parlance.application.answer.AnswerRowsUseCase;
+import dev.parlance.application.answer.AskAdmission;
 import dev.parlance.application.answer.AskQuotas;
 import dev.parlance.application.answer.ChooseReadingService;
 import dev.parlance.application.answer.ChooseReadingUseCase;
+import dev.parlance.application.answer.ConversationService;
+import dev.parlance.application.answer.ConversationUseCase;
 import dev.parlance.application.answer.GiveFeedbackService;
 import dev.parlance.application.answer.GiveFeedbackUseCase;
+import dev.parlance.application.answer.OpenAnswerService;
+import dev.parlance.application.answer.OpenAnswerUseCase;
 import dev.parlance.application.answer.SpendReportService;
 import dev.parlance.application.answer.SpendReportUseCase;
 import dev.parlance.application.ask.AskQuestionUseCase;
@@ -36,6 +41,8 @@ import dev.parlance.application.explore.BrowseCatalogService;
 import dev.parlance.application.explore.BrowseCatalogUseCase;
 import dev.parlance.application.explore.ExampleQuestionsService;
 import dev.parlance.application.explore.ExampleQuestionsUseCase;
+import dev.parlance.application.explore.ResultWordsService;
+import dev.parlance.application.explore.ResultWordsUseCase;
 import dev.parlance.application.governance.ManagePoliciesUseCase;
 import dev.parlance.application.governance.SearchAuditService;
 import dev.parlance.application.governance.SearchAuditUseCase;
@@ -136,14 +143,31 @@ public class PortalProducers {
         Clock.systemUTC());
   }
 
+  /**
+   * Questions answered at once: {@code parlance.portal.asks-at-once.user} per user (default 2) and
+   * {@code parlance.portal.asks-at-once.total} in all (default 16, the ask executor's threads); 0
+   * means none.
+   */
+  // One instance (it counts what runs), not proxied: AskAdmission is a final class.
+  @Produces
+  @Singleton
+  AskAdmission askAdmission(ParlanceSettings settings) {
+    return new AskAdmission(
+        new AskAdmission.Limits(
+            (int) whole(settings, "parlance.portal.asks-at-once.user", 2),
+            (int) whole(settings, "parlance.portal.asks-at-once.total", 16)));
+  }
+
   @Produces
   @ApplicationScoped
   AnswerQuestionUseCase answerQuestion(
       DataSourcesPort sources,
       AskQuestionUseCase questions,
       AnswerHistoryPort history,
-      AskQuotas quotas) {
-    return new AnswerQuestionService(sources, questions, history, quotas, Clock.systemUTC());
+      AskQuotas quotas,
+      AskAdmission admission) {
+    return new AnswerQuestionService(
+        sources, questions, history, quotas, admission, Clock.systemUTC());
   }
 
   @Produces
@@ -167,8 +191,14 @@ public class PortalProducers {
 
   @Produces
   @ApplicationScoped
-  FindColumnsUseCase findColumns(SourceSchemaUseCase schema) {
-    return new FindColumnsService(schema);
+  FindColumnsUseCase findColumns(
+      SourceSchemaUseCase schema,
+      DataSourcesPort sources,
+      GovernancePoliciesPort policies,
+      CatalogReaders catalogs,
+      ExecuteQueryPort execution) {
+    return new FindColumnsService(
+        schema, sources, policies, catalogs.curatedStructure(), execution);
   }
 
   // ---- exploring: a source's catalog, example questions, an answer's rows for a download
@@ -179,8 +209,9 @@ public class PortalProducers {
       DataSourcesPort sources,
       CatalogReaders catalogs,
       PublishedCurationPort published,
-      GovernancePoliciesPort policies) {
-    return new BrowseCatalogService(sources, catalogs.curatedStructure(), published, policies);
+      GovernancePoliciesPort policies,
+      ExecuteQueryPort execution) {
+    return new BrowseCatalogService(sources, catalogs.shared(), published, policies, execution);
   }
 
   @Produces
@@ -188,6 +219,24 @@ public class PortalProducers {
   ExampleQuestionsUseCase exampleQuestions(
       DataSourcesPort sources, PublishedCurationPort published) {
     return new ExampleQuestionsService(sources, published);
+  }
+
+  @Produces
+  @ApplicationScoped
+  ConversationUseCase conversations(AnswerHistoryUseCase history, AnswerHistoryPort answers) {
+    return new ConversationService(history, answers);
+  }
+
+  @Produces
+  @ApplicationScoped
+  OpenAnswerUseCase openAnswer(AnswerHistoryPort history, RunQueryUseCase queries) {
+    return new OpenAnswerService(history, queries);
+  }
+
+  @Produces
+  @ApplicationScoped
+  ResultWordsUseCase resultWords(PublishedCurationPort published, GovernancePoliciesPort policies) {
+    return new ResultWordsService(published, policies);
   }
 
   @Produces
