@@ -34,8 +34,8 @@ class CuratedEvaluationTest {
   private static final String LARGEST_SQL =
       "SELECT i.name FROM installation i JOIN maintenance_order mo ON i.id = mo.installation_id"
           + " WHERE mo.status = 'open' GROUP BY i.id, i.name ORDER BY count(*) DESC, i.name LIMIT 1";
-  // Only curated prompts carry the demo's hints.
-  private static final String CURATED = "The demo's today is 2025-01-01";
+  // Only curated prompts carry the demo's hints (quoted as data: the apostrophe is doubled).
+  private static final String CURATED = "today is 2025-01-01";
 
   @TempDir static Path home;
 
@@ -209,7 +209,7 @@ class CuratedEvaluationTest {
     assertThat(hidden.exitCode()).as(hidden.err()).isZero();
     assertThat(shown.exitCode()).as(shown.err()).isZero();
     String example = "SQL: " + LARGEST_SQL;
-    assertThat(hiddenPrompts).anyMatch(p -> p.contains("Verified examples:"));
+    assertThat(hiddenPrompts).anyMatch(p -> p.contains("Verified examples (quoted data"));
     assertThat(hiddenPrompts).noneMatch(p -> p.contains(example));
     assertThat(model.prompts().subList(hiddenPrompts.size(), model.prompts().size()))
         .anyMatch(p -> p.contains(example));
