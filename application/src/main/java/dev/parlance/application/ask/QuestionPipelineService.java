@@ -223,6 +223,13 @@ public final class QuestionPipelineService implements QuestionPipeline {
               .policies()
               .current(source.name())
               .orElseGet(() -> GovernancePolicy.defaults(source.name()));
+      if (policy.closedTo(command.user())) {
+        // Governed execution would refuse every statement; refused before any model call.
+        throw new dev.parlance.application.access.AccessDeniedException(
+            "source "
+                + source.name()
+                + " is closed to analysts until an administrator publishes its policy");
+      }
       CuratedContext context = ports.curation().forSource(source.name());
       CuratedContext own =
           command.ownExampleHidden() ? context.withoutExamplesAsking(command.question()) : context;

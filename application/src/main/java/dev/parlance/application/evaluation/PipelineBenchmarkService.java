@@ -10,6 +10,7 @@ import dev.parlance.application.evaluation.report.RunDescription;
 import dev.parlance.domain.completion.BatchCompletionPort;
 import dev.parlance.domain.completion.LanguageModelsPort;
 import dev.parlance.domain.completion.LanguageModelsPort.LanguageModel;
+import dev.parlance.domain.completion.ModelPurpose;
 import dev.parlance.domain.completion.NoLanguageModelException;
 import dev.parlance.domain.evaluation.BenchmarkRunsPort;
 import java.nio.file.Path;
@@ -222,7 +223,11 @@ public final class PipelineBenchmarkService implements PipelineBenchmarkUseCase 
     return models
         .choose(
             new LanguageModelsPort.ModelRequest(
-                choice.profile(), Optional.empty(), choice.batchFolder(), choice.batchModel()))
+                choice.profile(),
+                Optional.empty(),
+                choice.batchFolder(),
+                choice.batchModel(),
+                ModelPurpose.EVALUATION))
         .orElseThrow(() -> new NoLanguageModelException("bench e2e", models.howToConfigure()));
   }
 

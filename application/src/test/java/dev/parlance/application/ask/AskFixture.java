@@ -102,6 +102,10 @@ final class AskFixture {
 
   final List<ColumnValue> values = new ArrayList<>();
   GovernancePolicy policy = GovernancePolicy.defaults("plant");
+
+  /** Whether the plant's policy was ever published (else it is closed to analysts). */
+  boolean policyPublished = true;
+
   CuratedContext curated = CuratedContext.none();
   List<String> retrieved = List.of("tb_in.in_cd", "tb_mo.mo_st");
   SchemaCatalog catalog = CATALOG;
@@ -249,7 +253,11 @@ final class AskFixture {
         new GovernancePoliciesPort() {
           @Override
           public Optional<GovernancePolicy> current(String source) {
-            return Optional.of(policy);
+            // The tests' policies are published (version 1) unless a test says otherwise.
+            return Optional.of(
+                policyPublished && policy.version() == 0
+                    ? policy.published(1, "parlance", java.time.Instant.EPOCH)
+                    : policy);
           }
 
           @Override

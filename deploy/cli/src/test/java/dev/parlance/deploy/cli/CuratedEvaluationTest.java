@@ -220,10 +220,10 @@ class CuratedEvaluationTest {
     model = answers();
     Path file = questions("regression.jsonl", line(LARGEST, LARGEST_SQL, null));
 
-    // Regression asks all 36 approved questions: one call each keeps it short.
+    // The model's regression asks all 36 approved questions: one call each keeps it short.
     Map<String, String> env = env();
     env.put("PARLANCE_ASK_HALLUCINATE", "false");
-    CliRun check = run(env, "verified", "check", "--source", "demo");
+    CliRun check = run(env, "verified", "check", "--source", "demo", "--with-model");
     CliRun scored =
         run(
             env(),
@@ -235,7 +235,9 @@ class CuratedEvaluationTest {
             "agree",
             "--self-examples");
 
-    assertThat(check.exitCode()).as(check.err()).isZero();
+    // The fake model answers only three of the 36 as verified: the check says so and fails.
+    assertThat(check.exitCode()).as(check.err()).isEqualTo(1);
+    assertThat(check.err()).contains("asking the model 36 verified question(s) of demo");
     assertThat(check.out()).containsPattern("q26 +\\| unchanged +\\| 1 +\\| agrees");
     assertThat(scored.out()).contains("execution accuracy 100.00% (1 correct of 1 scored");
   }

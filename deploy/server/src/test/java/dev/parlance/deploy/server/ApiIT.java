@@ -372,6 +372,86 @@ class ApiIT extends AuthorisationMatrix {
     return regions;
   }
 
+  /**
+   * Issue 26 item 9 through the API: publishing and rolling back as background jobs followed by
+   * their id, with no model call (the recorded model counts every request); the model check's
+   * estimate; the Spend report's calls by purpose.
+   */
+  @Test
+  void should_publish_and_roll_back_as_jobs_without_a_model_call_and_report_spend_by_purpose()
+      throws Exception {
+    demoIndexed();
+    HttpResponse<String> described =
+        call(
+            "PUT",
+            "/api/v1/sources/demo/curation/descriptions",
+            "steward",
+            "{\"target\":\"region\",\"description\":\"Regions, described by a job "
+                + System.nanoTime()
+                + "\"}");
+    assertThat(described.statusCode()).as(described.body()).isEqualTo(200);
+    int prompts = env.model().prompts().size();
+
+    JsonNode publish = job("{\"kind\":\"publish\",\"note\":\"a job\"}");
+    assertThat(publish.get("state").asText()).as(publish.toString()).isEqualTo("DONE");
+    int version = publish.get("outcome").get("version").get("version").asInt();
+    assertThat(publish.get("outcome").get("regression").get("checks").size())
+        .isGreaterThanOrEqualTo(36);
+    JsonNode rollback = job("{\"kind\":\"rollback\",\"version\":" + (version - 1) + "}");
+    assertThat(rollback.get("state").asText()).as(rollback.toString()).isEqualTo("DONE");
+    assertThat(rollback.get("outcome").get("version").get("version").asInt())
+        .isEqualTo(version + 1);
+    assertThat(env.model().prompts()).as("model calls of publish and rollback").hasSize(prompts);
+
+    // A job with nothing to publish fails with its reason.
+    JsonNode nothing = job("{\"kind\":\"publish\"}");
+    assertThat(nothing.get("state").asText()).isEqualTo("FAILED");
+    assertThat(nothing.get("failure").asText()).contains("has no draft to publish");
+
+    HttpResponse<String> estimate =
+        call("GET", "/api/v1/sources/demo/curation/model-check/estimate", "steward", null);
+    assertThat(estimate.statusCode()).as(estimate.body()).isEqualTo(200);
+    assertThat(json(estimate).get("questions").asInt()).isGreaterThanOrEqualTo(36);
+    assertThat(json(estimate).get("modelConfigured").asBoolean()).isTrue();
+
+    assertProblem(
+        call("POST", "/api/v1/sources/demo/curation/jobs", "analyst", "{\"kind\":\"publish\"}"),
+        403);
+    assertProblem(
+        call("POST", "/api/v1/sources/demo/curation/jobs", "steward", "{\"kind\":\"paint\"}"), 400);
+    assertProblem(call("GET", "/api/v1/sources/demo/curation/jobs/nope", "steward", null), 404);
+
+    HttpResponse<String> spend = call("GET", "/api/v1/llm/spend?days=7", "admin", null);
+    assertThat(spend.statusCode()).as(spend.body()).isEqualTo(200);
+    List<String> purposes = new ArrayList<>();
+    json(spend).get("byPurpose").forEach(p -> purposes.add(p.get("purpose").asText()));
+    assertThat(purposes)
+        .containsExactly("answers", "regressions", "evaluations", "suggestions", "checks");
+  }
+
+  /** Starts a curation job of the demo as the steward and follows it until it ends. */
+  private JsonNode job(String body) throws InterruptedException {
+    HttpResponse<String> started =
+        call("POST", "/api/v1/sources/demo/curation/jobs", "steward", body);
+    assertThat(started.statusCode()).as(started.body()).isEqualTo(202);
+    String id = json(started).get("id").asText();
+    assertThat(started.headers().firstValue("Location").orElse("")).endsWith("jobs/" + id);
+    long deadline = System.currentTimeMillis() + 300_000;
+    while (true) {
+      HttpResponse<String> job =
+          call("GET", "/api/v1/sources/demo/curation/jobs/" + id, "steward", null);
+      assertThat(job.statusCode()).as(job.body()).isEqualTo(200);
+      JsonNode state = json(job);
+      if (!state.get("state").asText().equals("RUNNING")) {
+        return state;
+      }
+      assertThat(System.currentTimeMillis())
+          .as("job " + id + " ended in time")
+          .isLessThan(deadline);
+      Thread.sleep(500);
+    }
+  }
+
   @Test
   void should_use_a_stewards_published_description_in_the_next_answer_and_audit_both()
       throws Exception {

@@ -95,11 +95,6 @@ public final class ParlanceSettings {
     return get("parlance.llm.hallucination.examples", "general");
   }
 
-  /** Whether publishing asks the question pipeline each verified question (when a model exists). */
-  public boolean pipelineRegression() {
-    return !get("parlance.curation.pipeline-regression", "true").equalsIgnoreCase("false");
-  }
-
   /**
    * Whether a changed source is re-indexed in the background at once ({@code background}, a
    * server's default) or on its next use ({@code on-use}, the command line's: its process ends with
