@@ -334,7 +334,13 @@ public final class QuestionPipelineService implements QuestionPipeline {
           new CandidateRounds(
               strategy,
               new Strategy.Tools(
-                  ledger, asked, ports.analyzer(), ports.embedder(), retrievers, examples),
+                  ledger,
+                  asked,
+                  ports.analyzer(),
+                  ports.embedder(),
+                  retrievers,
+                  examples,
+                  java.util.Collections.synchronizedMap(new EnumMap<>(StrategyName.class))),
               ports.runQuery(),
               ports.analyzer(),
               source.name(),
@@ -350,8 +356,9 @@ public final class QuestionPipelineService implements QuestionPipeline {
       if (view.way() == SchemaView.Way.WHOLE_SCHEMA) {
         context = withinSampleShare(context, view.schemaTokens());
       }
-      view = view.shown(context.columnCount());
       List<Candidate> candidates = rounds.attempt(context, asked.correctionRounds());
+      shownColumns = rounds.shown();
+      view = view.shown(shownColumns.size());
       if (ledger.queued()) {
         return Answer.queued(trace());
       }
@@ -377,7 +384,8 @@ public final class QuestionPipelineService implements QuestionPipeline {
           if (retry.stream().anyMatch(Candidate::ran)) {
             candidates = retry;
             context = widerContext;
-            view = view.shown(context.columnCount());
+            shownColumns = rounds.shown();
+            view = view.shown(shownColumns.size());
           }
         }
       }
@@ -390,6 +398,9 @@ public final class QuestionPipelineService implements QuestionPipeline {
     }
 
     private List<String> baselineColumns = List.of();
+
+    // The columns the chosen attempt's final prompts showed (a strategy may cut the context).
+    private List<String> shownColumns = List.of();
 
     // Which strategies agreed on the chosen reading, and what became of the others.
     private String agreement(List<Candidate> pool, ExecutionVote.Result vote) {
@@ -668,7 +679,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
           command.question(),
           settings.strategy(),
           pool.stream().map(Candidate::report).toList(),
-          context.columnIds(),
+          shownColumns.isEmpty() ? context.columnIds() : shownColumns,
           context.values(),
           ledger.reports(),
           notes,

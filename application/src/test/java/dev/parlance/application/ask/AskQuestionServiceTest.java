@@ -1033,7 +1033,7 @@ class AskQuestionServiceTest {
     // The example with the draft's skeleton comes first; the question's own twin never shows.
     assertThat(finalPrompt)
         .contains(
-            "Question: How many open orders per installation?\nSkeleton: SELECT [column_name],"
+            "Question: 'How many open orders per installation?'\nSkeleton: SELECT [column_name],"
                 + " COUNT(*) FROM [table_name] WHERE [column_name] = [value] GROUP BY"
                 + " [column_name]\nSQL: "
                 + draft)
@@ -1051,17 +1051,22 @@ class AskQuestionServiceTest {
     AskSettings settings =
         AskFixture.settings(1).withRbSql(new RbSqlSettings(101 - 1, 100, 0, 0, 0.5));
 
-    plant
-        .service(settings)
-        .ask(
-            new Command(
-                "plant",
-                QUESTION,
-                AskFixture.user(),
-                Optional.of(StrategyName.RB_SQL),
-                OptionalInt.empty()),
-            plant.llm());
+    Answer answer =
+        plant
+            .service(settings)
+            .ask(
+                new Command(
+                    "plant",
+                    QUESTION,
+                    AskFixture.user(),
+                    Optional.of(StrategyName.RB_SQL),
+                    OptionalInt.empty()),
+                plant.llm());
 
+    // What the answer says the prompt used is what RB-SQL showed, not the context it was given.
+    assertThat(answer.schemaElements())
+        .isNotEmpty()
+        .allMatch(c -> c.startsWith(answer.schemaElements().getFirst().split("\\.")[0] + "."));
     // No examples in the pool: no preliminary call, one request.
     assertThat(modelCalls()).hasSize(1);
     String prompt = modelCalls().getFirst().messages().getLast().text();
