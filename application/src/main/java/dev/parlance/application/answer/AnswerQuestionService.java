@@ -19,8 +19,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * Checks the user's access, admits the question (at most so many at once, per user and in all),
- * checks quotas, asks, and keeps the answer in the user's history.
+ * Checks the user's access and quotas, admits the question (at most so many at once, per user and
+ * in all), asks, and keeps the answer in the user's history.
  */
 public final class AnswerQuestionService implements AnswerQuestionUseCase {
 
@@ -68,6 +68,8 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
     long start = System.nanoTime();
     requireAllowed(command.user(), command.source());
     Optional<AnswerRecord> earlier = followedUp(command);
+    // The rate counts every question asked, also one then refused for being one too many at once.
+    quotas.admit(command.user().name(), command.source());
     try (AskAdmission.Ticket admitted = admission.enter(command.user().name())) {
       return ask(command, progress, earlier, start);
     }
@@ -75,7 +77,6 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
 
   private RecordedAnswer ask(
       Command command, Progress progress, Optional<AnswerRecord> earlier, long start) {
-    quotas.admit(command.user().name(), command.source());
     Instant askedAt = clock.instant();
     AskQuestionUseCase.Command asked =
         new AskQuestionUseCase.Command(

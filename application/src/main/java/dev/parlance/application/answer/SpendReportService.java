@@ -4,8 +4,13 @@ import dev.parlance.application.access.SourceAccess;
 import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.answer.Spend;
 import dev.parlance.domain.answer.SpentOnAnswer;
+import dev.parlance.domain.completion.ModelCall;
+import dev.parlance.domain.completion.ModelCallsPort;
+import dev.parlance.domain.completion.ModelPurpose;
 import dev.parlance.domain.governance.UserIdentity;
+import java.math.BigDecimal;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -16,14 +21,19 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 
-/** Sums the answer history's tokens and cost per UTC day, user and source. */
+/**
+ * Sums the answer history's tokens and cost per UTC day, user and source, and the ledger of model
+ * calls per purpose.
+ */
 public final class SpendReportService implements SpendReportUseCase {
 
   private final AnswerHistoryPort history;
+  private final ModelCallsPort ledger;
   private final Clock clock;
 
-  public SpendReportService(AnswerHistoryPort history, Clock clock) {
+  public SpendReportService(AnswerHistoryPort history, ModelCallsPort ledger, Clock clock) {
     this.history = history;
+    this.ledger = ledger;
     this.clock = clock;
   }
 
@@ -35,10 +45,9 @@ public final class SpendReportService implements SpendReportUseCase {
     }
     LocalDate to = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
     LocalDate from = to.minusDays(days - 1L);
-    List<SpentOnAnswer> spent =
-        history.spending(
-            from.atStartOfDay().toInstant(ZoneOffset.UTC),
-            to.plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC));
+    Instant since = from.atStartOfDay().toInstant(ZoneOffset.UTC);
+    Instant until = to.plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC);
+    List<SpentOnAnswer> spent = history.spending(since, until);
 
     Map<List<String>, Total> lines = new TreeMap<>(Comparator.comparing(Object::toString));
     Map<String, Total> byDay = new LinkedHashMap<>();
@@ -67,7 +76,34 @@ public final class SpendReportService implements SpendReportUseCase {
         List.copyOf(byDay.values()),
         sums(spent, SpentOnAnswer::user),
         sums(spent, SpentOnAnswer::source),
-        sum("all", spent));
+        sum("all", spent),
+        byPurpose(ledger.between(since, until)));
+  }
+
+  private static List<PurposeTotal> byPurpose(List<ModelCall> calls) {
+    List<PurposeTotal> totals = new ArrayList<>();
+    for (ModelPurpose purpose : ModelPurpose.values()) {
+      int requests = 0;
+      long vendorCalls = 0;
+      long prompt = 0;
+      long completion = 0;
+      BigDecimal usd = BigDecimal.ZERO;
+      long unpriced = 0;
+      for (ModelCall c : calls) {
+        if (c.purpose() == purpose) {
+          requests++;
+          vendorCalls += c.calls();
+          prompt += c.usage().promptTokens();
+          completion += c.usage().completionTokens();
+          usd = usd.add(c.cost().usd());
+          unpriced += c.cost().unpricedCalls();
+        }
+      }
+      totals.add(
+          new PurposeTotal(
+              purpose.label(), requests, vendorCalls, prompt, completion, usd, unpriced));
+    }
+    return totals;
   }
 
   private static LocalDate day(SpentOnAnswer s) {

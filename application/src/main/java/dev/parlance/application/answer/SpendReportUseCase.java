@@ -1,11 +1,17 @@
 package dev.parlance.application.answer;
 
 import dev.parlance.domain.answer.Spend;
+import dev.parlance.domain.completion.ModelPurpose;
 import dev.parlance.domain.governance.UserIdentity;
+import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
 
-/** What the language model cost on answers, per day (UTC), user and source: for admins. */
+/**
+ * What the language model cost: on answers per day (UTC), user and source, and every model call
+ * Parlance made by what it was for (answers, regressions, evaluations, suggestions, checks): for
+ * admins.
+ */
 @FunctionalInterface
 public interface SpendReportUseCase {
 
@@ -26,6 +32,8 @@ public interface SpendReportUseCase {
    * @param byDay one per day of the range, oldest first
    * @param byUser one per user, most tokens first
    * @param bySource one per source, most tokens first
+   * @param byPurpose every model call of the range from the ledger of model calls, one line per
+   *     purpose in {@link ModelPurpose}'s order, purposes without calls included
    */
   record SpendReport(
       LocalDate from,
@@ -34,12 +42,31 @@ public interface SpendReportUseCase {
       List<Total> byDay,
       List<Total> byUser,
       List<Total> bySource,
-      Total total) {
+      Total total,
+      List<PurposeTotal> byPurpose) {
     public SpendReport {
       lines = List.copyOf(lines);
       byDay = List.copyOf(byDay);
       byUser = List.copyOf(byUser);
       bySource = List.copyOf(bySource);
+      byPurpose = List.copyOf(byPurpose);
+    }
+  }
+
+  /**
+   * The model calls made for one purpose: requests, vendor calls, tokens and cost ({@code usd} a
+   * lower bound when {@code unpricedCalls} is not 0).
+   */
+  record PurposeTotal(
+      String purpose,
+      int requests,
+      long calls,
+      long promptTokens,
+      long completionTokens,
+      BigDecimal usd,
+      long unpricedCalls) {
+    public long tokens() {
+      return promptTokens + completionTokens;
     }
   }
 

@@ -3,7 +3,6 @@ package dev.parlance.application.curation;
 import dev.parlance.application.retrieval.Progress;
 import dev.parlance.application.retrieval.SourceSchemaUseCase;
 import dev.parlance.application.retrieval.UnknownSourceException;
-import dev.parlance.domain.curation.AnswerQuestionPort;
 import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.CurationVersion;
@@ -15,7 +14,7 @@ import dev.parlance.domain.source.DataSourcesPort;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-/** Validate, publish atomically, re-index, run the verified questions. */
+/** Validate, publish atomically, re-index, run the verified questions' SQL (no model call). */
 public final class PublishCurationService implements PublishCurationUseCase {
 
   private final DataSourcesPort sources;
@@ -27,8 +26,6 @@ public final class PublishCurationService implements PublishCurationUseCase {
 
   /**
    * @param index re-indexes a source (supplied lazily: it loads an embedding model)
-   * @param pipeline the question pipeline for regression; {@link AnswerQuestionPort#none()} until
-   *     one is configured
    */
   public PublishCurationService(
       DataSourcesPort sources,
@@ -36,18 +33,18 @@ public final class PublishCurationService implements PublishCurationUseCase {
       CurationStorePort store,
       ValidateCurationUseCase validator,
       ExecuteQueryPort executor,
-      AnswerQuestionPort pipeline,
       Supplier<SourceSchemaUseCase> index) {
     this.sources = sources;
     this.policies = policies;
     this.store = store;
     this.validator = validator;
-    this.regression = new RegressionService(executor, pipeline);
+    this.regression = new RegressionService(executor);
     this.index = index;
   }
 
   @Override
-  public PublishOutcome publishDraft(String source, String steward, String note) {
+  public PublishOutcome publishDraft(
+      String source, String steward, String note, Progress progress) {
     Curation draft =
         store
             .draft(source)
@@ -56,11 +53,11 @@ public final class PublishCurationService implements PublishCurationUseCase {
                     new IllegalArgumentException(
                         "source " + source + " has no draft to publish (edit it first)"))
             .curation();
-    return publish(draft, steward, note, true);
+    return publish(draft, steward, note, true, progress);
   }
 
   @Override
-  public PublishOutcome rollback(String source, int version, String steward) {
+  public PublishOutcome rollback(String source, int version, String steward, Progress progress) {
     CurationVersion old =
         store
             .version(source, version)
@@ -68,7 +65,7 @@ public final class PublishCurationService implements PublishCurationUseCase {
                 () ->
                     new IllegalArgumentException(
                         "source " + source + " has no published version " + version));
-    return publish(old.curation(), steward, "rollback to version " + version, false);
+    return publish(old.curation(), steward, "rollback to version " + version, false, progress);
   }
 
   @Override
@@ -85,25 +82,37 @@ public final class PublishCurationService implements PublishCurationUseCase {
         policies.current(source).orElseGet(() -> GovernancePolicy.defaults(source));
     int version = published.map(CurationVersion::version).orElse(0);
     return regression.run(
-        ds, policy, published.map(CurationVersion::curation), version, working, version);
+        ds,
+        policy,
+        published.map(CurationVersion::curation),
+        version,
+        working,
+        version,
+        Progress.silent());
   }
 
-  private PublishOutcome publish(Curation curation, String steward, String note, boolean draft) {
+  private PublishOutcome publish(
+      Curation curation, String steward, String note, boolean draft, Progress progress) {
     DataSource source =
         sources
             .find(curation.source())
             .orElseThrow(() -> new UnknownSourceException(curation.source()));
     // Validation takes a while; a publish that overtakes this one makes it a conflict.
     int startedFrom = store.latestVersion(source.name());
+    progress.update(VALIDATING, 0, curation.views().size());
     ValidationReport validation = validator.validate(curation);
+    progress.update(VALIDATING, curation.views().size(), curation.views().size());
     if (!validation.passed()) {
       return new PublishOutcome.Blocked(validation);
     }
     Optional<CurationVersion> previous = store.published(source.name());
+    progress.update(STORING, 0, 1);
     CurationVersion published = store.publishIfLatest(startedFrom, curation, steward, note, draft);
+    progress.update(STORING, 1, 1);
     String reindexed;
     try {
-      var report = index.get().index(source.name(), Progress.silent());
+      progress.update(INDEXING, 0, 1);
+      var report = index.get().index(source.name(), progress);
       reindexed =
           (report.unchanged() ? "index already current: " : "re-indexed ")
               + report.tables()
@@ -125,7 +134,8 @@ public final class PublishCurationService implements PublishCurationUseCase {
             previous.map(CurationVersion::curation),
             previous.map(CurationVersion::version).orElse(0),
             curation,
-            published.version());
+            published.version(),
+            progress);
     return new PublishOutcome.Published(published, validation, checks, reindexed);
   }
 }

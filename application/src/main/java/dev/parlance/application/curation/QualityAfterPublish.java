@@ -1,5 +1,6 @@
 package dev.parlance.application.curation;
 
+import dev.parlance.application.retrieval.Progress;
 import java.util.concurrent.Executor;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -27,13 +28,14 @@ public final class QualityAfterPublish implements PublishCurationUseCase {
   }
 
   @Override
-  public PublishOutcome publishDraft(String source, String steward, String note) {
-    return measured(source, publishing.publishDraft(source, steward, note));
+  public PublishOutcome publishDraft(
+      String source, String steward, String note, Progress progress) {
+    return measured(source, publishing.publishDraft(source, steward, note, progress));
   }
 
   @Override
-  public PublishOutcome rollback(String source, int version, String steward) {
-    return measured(source, publishing.rollback(source, version, steward));
+  public PublishOutcome rollback(String source, int version, String steward, Progress progress) {
+    return measured(source, publishing.rollback(source, version, steward, progress));
   }
 
   @Override

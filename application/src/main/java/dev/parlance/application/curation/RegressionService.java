@@ -1,5 +1,6 @@
 package dev.parlance.application.curation;
 
+import dev.parlance.application.retrieval.Progress;
 import dev.parlance.domain.curation.AnswerQuestionPort;
 import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.VerifiedQuery;
@@ -14,18 +15,20 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Runs a curation's approved verified questions: their SQL (always) under the new version and, for
- * comparison, under the previous one; and the question through the pipeline when one is configured,
- * compared with the verified SQL's result.
+ * Runs a curation's approved verified questions: their SQL under the new version and, for
+ * comparison, under the previous one — no model call, so publishing costs nothing; and, only when
+ * asked ({@link #withModel}), the question through the pipeline, compared with the verified SQL's
+ * result.
  */
 final class RegressionService {
 
-  private final ExecuteQueryPort executor;
-  private final AnswerQuestionPort pipeline;
+  static final String STAGE = "verified questions";
+  static final String MODEL_STAGE = "verified questions asked of the model";
 
-  RegressionService(ExecuteQueryPort executor, AnswerQuestionPort pipeline) {
+  private final ExecuteQueryPort executor;
+
+  RegressionService(ExecuteQueryPort executor) {
     this.executor = executor;
-    this.pipeline = pipeline;
   }
 
   RegressionReport run(
@@ -34,9 +37,13 @@ final class RegressionService {
       Optional<Curation> previous,
       int previousVersion,
       Curation next,
-      int nextVersion) {
+      int nextVersion,
+      Progress progress) {
     List<RegressionReport.Check> checks = new ArrayList<>();
-    for (VerifiedQuery q : next.approved()) {
+    List<VerifiedQuery> approved = next.approved();
+    progress.update(STAGE, 0, approved.size());
+    for (VerifiedQuery q : approved) {
+      progress.update(STAGE, checks.size(), approved.size());
       QueryOutcome now = run(source, policy, next, q.sql());
       if (!(now instanceof QueryOutcome.Ran ran)) {
         checks.add(
@@ -70,9 +77,50 @@ final class RegressionService {
               result,
               Optional.of(after.rowCount()),
               detail,
-              pipeline(source, policy, next, q, after)));
+              RegressionReport.Pipeline.NOT_RUN));
     }
+    progress.update(STAGE, approved.size(), approved.size());
     return new RegressionReport(previousVersion, nextVersion, checks);
+  }
+
+  /**
+   * Asks the pipeline each approved verified question of a published version and compares its
+   * answer's rows with the verified SQL's: the model-based run a steward starts on purpose.
+   */
+  RegressionReport withModel(
+      DataSource source,
+      GovernancePolicy policy,
+      Curation published,
+      int version,
+      AnswerQuestionPort pipeline,
+      Progress progress) {
+    List<RegressionReport.Check> checks = new ArrayList<>();
+    List<VerifiedQuery> approved = published.approved();
+    for (VerifiedQuery q : approved) {
+      progress.update(MODEL_STAGE, checks.size(), approved.size());
+      QueryOutcome gold = run(source, policy, published, q.sql());
+      if (!(gold instanceof QueryOutcome.Ran ran)) {
+        checks.add(
+            new RegressionReport.Check(
+                q.id(),
+                q.question(),
+                RegressionReport.Result.FAILED,
+                Optional.empty(),
+                reason(gold),
+                RegressionReport.Pipeline.NOT_RUN));
+        continue;
+      }
+      checks.add(
+          new RegressionReport.Check(
+              q.id(),
+              q.question(),
+              RegressionReport.Result.UNCHANGED,
+              Optional.of(ran.result().rowCount()),
+              "",
+              pipeline(source, policy, published, q, ran.result(), pipeline)));
+    }
+    progress.update(MODEL_STAGE, approved.size(), approved.size());
+    return new RegressionReport(version, version, checks);
   }
 
   private RegressionReport.Pipeline pipeline(
@@ -80,7 +128,8 @@ final class RegressionService {
       GovernancePolicy policy,
       Curation next,
       VerifiedQuery q,
-      QueryResult gold) {
+      QueryResult gold,
+      AnswerQuestionPort pipeline) {
     Optional<String> sql;
     try {
       sql = pipeline.sqlFor(source.name(), q.question());

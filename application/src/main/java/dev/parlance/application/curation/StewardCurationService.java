@@ -2,6 +2,7 @@ package dev.parlance.application.curation;
 
 import static dev.parlance.application.access.SourceAccess.requireStewardship;
 
+import dev.parlance.application.retrieval.Progress;
 import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.CurationDiff;
 import dev.parlance.domain.curation.CurationDraft;
@@ -89,9 +90,10 @@ public final class StewardCurationService implements StewardCurationUseCase {
   }
 
   @Override
-  public PublishOutcome publish(UserIdentity user, String source, String note) {
+  public PublishOutcome publish(UserIdentity user, String source, String note, Progress progress) {
     requireStewardship(user, source);
-    PublishOutcome outcome = publisher.publishDraft(source, user.name(), note == null ? "" : note);
+    PublishOutcome outcome =
+        publisher.publishDraft(source, user.name(), note == null ? "" : note, progress);
     if (outcome instanceof PublishOutcome.Published published) {
       audit.record(
           ActionTaken.by(
@@ -105,9 +107,9 @@ public final class StewardCurationService implements StewardCurationUseCase {
   }
 
   @Override
-  public PublishOutcome rollback(UserIdentity user, String source, int version) {
+  public PublishOutcome rollback(UserIdentity user, String source, int version, Progress progress) {
     requireStewardship(user, source);
-    PublishOutcome outcome = publisher.rollback(source, version, user.name());
+    PublishOutcome outcome = publisher.rollback(source, version, user.name(), progress);
     if (outcome instanceof PublishOutcome.Published published) {
       audit.record(
           ActionTaken.by(

@@ -1,5 +1,6 @@
 package dev.parlance.application.curation;
 
+import dev.parlance.application.retrieval.Progress;
 import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.CurationDiff;
 import dev.parlance.domain.curation.CurationDraft;
@@ -32,9 +33,18 @@ public interface StewardCurationUseCase {
   /** Validates the working copy's views against the live database, publishing nothing. */
   ValidationReport validate(UserIdentity user, String source);
 
-  PublishOutcome publish(UserIdentity user, String source, String note);
+  default PublishOutcome publish(UserIdentity user, String source, String note) {
+    return publish(user, source, note, Progress.silent());
+  }
 
-  PublishOutcome rollback(UserIdentity user, String source, int version);
+  /** Publishes the draft, reporting its stages ({@link PublishCurationUseCase#VALIDATING}, …). */
+  PublishOutcome publish(UserIdentity user, String source, String note, Progress progress);
+
+  default PublishOutcome rollback(UserIdentity user, String source, int version) {
+    return rollback(user, source, version, Progress.silent());
+  }
+
+  PublishOutcome rollback(UserIdentity user, String source, int version, Progress progress);
 
   List<CurationVersion> history(UserIdentity user, String source);
 

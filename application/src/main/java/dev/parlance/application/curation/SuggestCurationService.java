@@ -12,6 +12,7 @@ import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.completion.CompletionRequest;
 import dev.parlance.domain.completion.Completions;
 import dev.parlance.domain.completion.LanguageModelsPort;
+import dev.parlance.domain.completion.ModelPurpose;
 import dev.parlance.domain.completion.NoLanguageModelException;
 import dev.parlance.domain.curation.CuratedView;
 import dev.parlance.domain.curation.Curation;
@@ -471,7 +472,9 @@ public final class SuggestCurationService implements SuggestCurationUseCase {
 
   private CompleteChatPort model(String source, Optional<String> profile) {
     return models
-        .choose(LanguageModelsPort.ModelRequest.of(profile, Optional.of(source)))
+        .choose(
+            LanguageModelsPort.ModelRequest.of(profile, Optional.of(source))
+                .forPurpose(ModelPurpose.SUGGESTION))
         .map(LanguageModelsPort.LanguageModel::chat)
         .orElseThrow(() -> new NoLanguageModelException("this assistant", models.howToConfigure()));
   }

@@ -6,6 +6,7 @@ import dev.parlance.domain.completion.Completions;
 import dev.parlance.domain.completion.LanguageModelsPort;
 import dev.parlance.domain.completion.LanguageModelsPort.LanguageModel;
 import dev.parlance.domain.completion.LanguageModelsPort.ModelRequest;
+import dev.parlance.domain.completion.ModelPurpose;
 import dev.parlance.domain.completion.NoLanguageModelException;
 import java.util.Optional;
 
@@ -24,7 +25,7 @@ public final class CheckLanguageModelService implements CheckLanguageModelUseCas
   public ModelCheck check(Optional<String> profile, Optional<String> source, String prompt) {
     LanguageModel model =
         models
-            .choose(ModelRequest.of(profile, source))
+            .choose(ModelRequest.of(profile, source).forPurpose(ModelPurpose.CHECK))
             .orElseThrow(
                 () -> new NoLanguageModelException("checking a model", models.howToConfigure()));
     if (model.batch().isPresent()) {

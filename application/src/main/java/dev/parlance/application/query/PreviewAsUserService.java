@@ -5,9 +5,13 @@ import dev.parlance.domain.governance.ActionTaken;
 import dev.parlance.domain.governance.QueryOutcome;
 import dev.parlance.domain.governance.RecordActionPort;
 import dev.parlance.domain.governance.UserIdentity;
+import dev.parlance.domain.identity.ManageUsersPort;
+import dev.parlance.domain.identity.PortalUser;
+import dev.parlance.domain.identity.UnknownUserException;
 import dev.parlance.domain.source.DataSourcesPort;
 import java.time.Clock;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -20,13 +24,45 @@ public final class PreviewAsUserService implements PreviewAsUserUseCase {
   private final RunQueryUseCase queries;
   private final RecordActionPort audit;
   private final Clock clock;
+  private final ManageUsersPort users;
 
   public PreviewAsUserService(
       DataSourcesPort sources, RunQueryUseCase queries, RecordActionPort audit, Clock clock) {
+    this(sources, queries, audit, clock, null);
+  }
+
+  /**
+   * @param users the realm's users, for a preview as a real user's claims (null: none)
+   */
+  public PreviewAsUserService(
+      DataSourcesPort sources,
+      RunQueryUseCase queries,
+      RecordActionPort audit,
+      Clock clock,
+      ManageUsersPort users) {
     this.sources = sources;
     this.queries = queries;
     this.audit = audit;
     this.clock = clock;
+    this.users = users;
+  }
+
+  @Override
+  public UserIdentity realUser(UserIdentity admin, String username) {
+    SourceAccess.requireAdmin(admin, "preview a statement as another user");
+    if (users == null) {
+      throw new UnsupportedOperationException("no realm to read users from");
+    }
+    PortalUser user = users.user(username).orElseThrow(() -> new UnknownUserException(username));
+    Map<String, String> attributes = new TreeMap<>();
+    user.attributes()
+        .forEach(
+            (name, values) -> {
+              if (!values.isEmpty()) {
+                attributes.put(name, String.join(",", values));
+              }
+            });
+    return new UserIdentity(user.username(), user.roles(), attributes);
   }
 
   @Override

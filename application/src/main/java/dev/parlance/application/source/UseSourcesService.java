@@ -33,6 +33,8 @@ public final class UseSourcesService implements UseSourcesUseCase {
   public List<SourceSummary> usable(UserIdentity user) {
     return sources.list().stream()
         .filter(s -> SourceAccess.mayUse(user, s.name()))
+        // A source no policy was published for is closed to analysts: not offered to them.
+        .filter(s -> !sources.show(s.name()).policy().closedTo(user))
         .map(s -> summary(user, s))
         .toList();
   }

@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /** An answer history in a list, for use-case tests. */
-final class InMemoryAnswers implements AnswerHistoryPort {
+public final class InMemoryAnswers implements AnswerHistoryPort {
 
   final List<AnswerRecord> all = new ArrayList<>();
 
@@ -82,7 +82,8 @@ final class InMemoryAnswers implements AnswerHistoryPort {
     return total;
   }
 
-  static AnswerRecord spent(String user, String source, Instant at, long tokens, String usd) {
+  public static AnswerRecord spent(
+      String user, String source, Instant at, long tokens, String usd) {
     return new AnswerRecord(
         0,
         at,

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parlance.application.retrieval.IndexSchemaUseCase.IndexReport;
 import dev.parlance.application.retrieval.SourceSchemaUseCase;
-import dev.parlance.domain.curation.AnswerQuestionPort;
 import dev.parlance.domain.curation.CuratedView;
 import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.VerifiedQuery;
@@ -15,7 +14,6 @@ import dev.parlance.domain.curation.ViewKind;
 import dev.parlance.domain.governance.QueryOutcome;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
@@ -51,8 +49,7 @@ class PublishCurationServiceTest {
     return ran(sql, List.of("count(*)"), List.of(List.<Object>of(open)));
   }
 
-  private PublishCurationService service(
-      Function<String, QueryOutcome> database, AnswerQuestionPort pipeline) {
+  private PublishCurationService service(Function<String, QueryOutcome> database) {
     CurationFakes.Executor executor = new CurationFakes.Executor(database);
     SourceSchemaUseCase index =
         new SourceSchemaUseCase() {
@@ -78,7 +75,6 @@ class PublishCurationServiceTest {
         store,
         new ValidateCurationService(CurationFakes.sources(), CurationFakes.noPolicy(), executor),
         executor,
-        pipeline,
         () -> index);
   }
 
@@ -87,8 +83,7 @@ class PublishCurationServiceTest {
     store.saveDraft(withOrders("SELECT broken FROM TB_MO"), 0, "rita");
 
     PublishOutcome outcome =
-        service(PublishCurationServiceTest::database, AnswerQuestionPort.none())
-            .publishDraft("plant", "rita", "");
+        service(PublishCurationServiceTest::database).publishDraft("plant", "rita", "");
 
     assertThat(outcome).isInstanceOf(PublishOutcome.Blocked.class);
     assertThat(outcome.validation().failures())
@@ -105,7 +100,7 @@ class PublishCurationServiceTest {
 
   @Test
   void should_publish_reindex_and_report_the_changed_result_when_a_view_changes_its_rows() {
-    var service = service(PublishCurationServiceTest::database, AnswerQuestionPort.none());
+    var service = service(PublishCurationServiceTest::database);
     store.saveDraft(
         withOrders("SELECT MO_ID AS id, CASE MO_ST WHEN 1 THEN 'open' END AS status FROM TB_MO"),
         0,
@@ -142,7 +137,7 @@ class PublishCurationServiceTest {
 
   @Test
   void should_republish_an_old_version_as_a_new_one_and_keep_the_draft_when_rolling_back() {
-    var service = service(PublishCurationServiceTest::database, AnswerQuestionPort.none());
+    var service = service(PublishCurationServiceTest::database);
     store.publish(withOrders("SELECT MO_ID AS id, MO_ST AS status FROM TB_MO"), "rita", "", true);
     store.publish(
         withOrders("SELECT MO_ID AS id, MO_ST AS status FROM TB_MO WHERE MO_ST = 9"),
@@ -165,18 +160,21 @@ class PublishCurationServiceTest {
   }
 
   @Test
-  void should_say_whether_the_pipeline_agrees_when_one_is_configured() {
-    AnswerQuestionPort pipeline =
-        (source, question) ->
-            Optional.of("SELECT count(*) FROM orders WHERE status = 'closed' AND MO_ST = 9");
-    var service = service(PublishCurationServiceTest::database, pipeline);
+  void should_report_each_stage_and_every_verified_question_done_when_publishing() {
+    var service = service(PublishCurationServiceTest::database);
     store.saveDraft(withOrders("SELECT MO_ID AS id, MO_ST AS status FROM TB_MO"), 0, "rita");
+    List<String> stages = new ArrayList<>();
 
-    PublishOutcome.Published p =
-        (PublishOutcome.Published) service.publishDraft("plant", "rita", "");
+    service.publishDraft(
+        "plant", "rita", "", (stage, done, total) -> stages.add(stage + " " + done + "/" + total));
 
-    assertThat(p.regression().checks())
-        .extracting(RegressionReport.Check::pipeline)
-        .containsExactly(RegressionReport.Pipeline.DISAGREES);
+    assertThat(stages)
+        .containsSubsequence(
+            PublishCurationUseCase.VALIDATING + " 0/1",
+            PublishCurationUseCase.VALIDATING + " 1/1",
+            PublishCurationUseCase.STORING + " 1/1",
+            PublishCurationUseCase.INDEXING + " 0/1",
+            PublishCurationUseCase.VERIFYING + " 0/1",
+            PublishCurationUseCase.VERIFYING + " 1/1");
   }
 }

@@ -25,12 +25,20 @@ class QualityAfterPublishTest {
   private final PublishCurationUseCase publishing =
       new PublishCurationUseCase() {
         @Override
-        public PublishOutcome publishDraft(String source, String steward, String note) {
+        public PublishOutcome publishDraft(
+            String source,
+            String steward,
+            String note,
+            dev.parlance.application.retrieval.Progress progress) {
           return outcome(source, 4);
         }
 
         @Override
-        public PublishOutcome rollback(String source, int version, String steward) {
+        public PublishOutcome rollback(
+            String source,
+            int version,
+            String steward,
+            dev.parlance.application.retrieval.Progress progress) {
           return outcome(source, 5);
         }
 

@@ -60,7 +60,11 @@ class StewardCurationServiceTest {
   private final PublishCurationUseCase publisher =
       new PublishCurationUseCase() {
         @Override
-        public PublishOutcome publishDraft(String source, String steward, String note) {
+        public PublishOutcome publishDraft(
+            String source,
+            String steward,
+            String note,
+            dev.parlance.application.retrieval.Progress progress) {
           CurationVersion v = store.publish(edits.workingCopy(source), steward, note, true);
           return new PublishOutcome.Published(
               v,
@@ -70,7 +74,11 @@ class StewardCurationServiceTest {
         }
 
         @Override
-        public PublishOutcome rollback(String source, int version, String steward) {
+        public PublishOutcome rollback(
+            String source,
+            int version,
+            String steward,
+            dev.parlance.application.retrieval.Progress progress) {
           return publishDraft(source, steward, "rollback");
         }
 

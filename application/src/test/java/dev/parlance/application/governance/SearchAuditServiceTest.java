@@ -98,6 +98,76 @@ class SearchAuditServiceTest {
     assertThat(asked).isEmpty();
   }
 
+  @Test
+  void should_name_the_question_whose_answer_ran_each_statement_and_none_for_others() {
+    dev.parlance.application.answer.InMemoryAnswers answers =
+        new dev.parlance.application.answer.InMemoryAnswers();
+    Instant asked = Instant.parse("2026-11-27T10:00:00Z");
+    answers.save(
+        new dev.parlance.domain.answer.AnswerRecord(
+            0,
+            asked,
+            "ana",
+            "demo",
+            "How many installations per region?",
+            "answered",
+            Optional.of("SELECT region, count(*)\n FROM installation GROUP BY region"),
+            1,
+            3,
+            10,
+            1,
+            java.math.BigDecimal.ZERO,
+            true,
+            900,
+            Optional.empty(),
+            java.util.OptionalLong.empty(),
+            List.of("SELECT 2")));
+    SearchAuditService withAnswers =
+        new SearchAuditService(q -> new AuditPage(List.of(), 0, 0, 10), answers);
+    AuditEntry ran =
+        statement(
+            11,
+            asked.plusSeconds(2),
+            "ana",
+            "SELECT region, count(*) FROM installation GROUP BY region;");
+    AuditEntry reading = statement(12, asked.plusSeconds(3), "ana", "SELECT 2");
+    AuditEntry steward = statement(13, asked.plusSeconds(4), "ana", "SELECT 3");
+    AuditEntry tooLate =
+        statement(14, asked.plus(java.time.Duration.ofHours(1)), "ana", "SELECT 2");
+    AuditEntry someoneElse = statement(15, asked.plusSeconds(2), "bo", "SELECT 2");
+
+    Map<Long, String> questions =
+        withAnswers.questions(
+            UserIdentity.of("ad", "admin"), List.of(ran, reading, steward, tooLate, someoneElse));
+
+    assertThat(questions)
+        .containsOnly(
+            Map.entry(11L, "How many installations per region?"),
+            Map.entry(12L, "How many installations per region?"));
+    // A steward of another source is told nothing of demo's questions.
+    UserIdentity otherSteward =
+        new UserIdentity("oz", Set.of("steward"), Map.of("stewarded_sources", "other"));
+    assertThat(withAnswers.questions(otherSteward, List.of(reading))).isEmpty();
+  }
+
+  private static AuditEntry statement(long id, Instant at, String user, String sql) {
+    return new AuditEntry(
+        id,
+        at,
+        user,
+        Set.of("analyst"),
+        "demo",
+        AuditEntry.QUERY,
+        "ran",
+        "",
+        sql,
+        Optional.empty(),
+        1,
+        false,
+        1,
+        1);
+  }
+
   private static AuditEntry entry(long id) {
     return new AuditEntry(
         id,

@@ -39,6 +39,57 @@ class PreviewAsUserServiceTest {
       new UserIdentity("ana-se", Set.of("analyst", "regional"), Map.of("region", "SE"));
 
   @Test
+  void should_build_a_real_users_identity_from_their_realm_roles_and_attributes() {
+    dev.parlance.domain.identity.ManageUsersPort realm =
+        new dev.parlance.domain.identity.ManageUsersPort() {
+          @Override
+          public List<dev.parlance.domain.identity.PortalUser> users(int first, int max) {
+            return List.of();
+          }
+
+          @Override
+          public java.util.Optional<dev.parlance.domain.identity.PortalUser> user(String name) {
+            return name.equals("analyst-se")
+                ? java.util.Optional.of(
+                    new dev.parlance.domain.identity.PortalUser(
+                        "analyst-se",
+                        true,
+                        Set.of("analyst", "regional"),
+                        Map.of("region", List.of("SE"), "stewarded_sources", List.of("a", "b"))))
+                : java.util.Optional.empty();
+          }
+
+          @Override
+          public void grantRole(String username, String role) {}
+
+          @Override
+          public void revokeRole(String username, String role) {}
+
+          @Override
+          public void setAttribute(String username, String attribute, List<String> values) {}
+        };
+    PreviewAsUserService withRealm =
+        new PreviewAsUserService(
+            sources,
+            command -> QueryOutcome.Refused.of(RefusalKind.DATA_CHANGE, "x", command.sql()),
+            recorded::add,
+            Clock.fixed(Instant.parse("2026-11-24T09:00:00Z"), ZoneOffset.UTC),
+            realm);
+
+    UserIdentity real = withRealm.realUser(admin, "analyst-se");
+
+    assertThat(real.name()).isEqualTo("analyst-se");
+    assertThat(real.roles()).containsExactlyInAnyOrder("analyst", "regional");
+    assertThat(real.attributes())
+        .containsExactlyInAnyOrderEntriesOf(Map.of("region", "SE", "stewarded_sources", "a,b"));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> withRealm.realUser(admin, "nobody"))
+        .isInstanceOf(dev.parlance.domain.identity.UnknownUserException.class);
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> withRealm.realUser(regional, "analyst-se"))
+        .isInstanceOf(dev.parlance.application.access.AccessDeniedException.class);
+  }
+
+  @Test
   void should_run_the_statement_as_the_previewed_identity_and_record_who_previewed() {
     QueryOutcome outcome = previews.preview(admin, "demo", regional, "DELETE FROM TB_IN");
 

@@ -53,17 +53,32 @@ public interface LanguageModelsPort {
     }
   }
 
-  /** Which model to use: a profile and a source (both optional), an offline batch folder. */
+  /**
+   * Which model to use: a profile and a source (both optional), an offline batch folder; and what
+   * the calls are for, which the ledger of model calls records ({@link ModelPurpose#ANSWER} unless
+   * said).
+   */
   record ModelRequest(
       Optional<String> profile,
       Optional<String> source,
       Optional<Path> batchFolder,
-      Optional<String> batchModel) {
+      Optional<String> batchModel,
+      ModelPurpose purpose) {
     public ModelRequest {
       profile = Objects.requireNonNullElse(profile, Optional.empty());
       source = Objects.requireNonNullElse(source, Optional.empty());
       batchFolder = Objects.requireNonNullElse(batchFolder, Optional.empty());
       batchModel = Objects.requireNonNullElse(batchModel, Optional.empty());
+      purpose = Objects.requireNonNullElse(purpose, ModelPurpose.ANSWER);
+    }
+
+    /** A request for answers. */
+    public ModelRequest(
+        Optional<String> profile,
+        Optional<String> source,
+        Optional<Path> batchFolder,
+        Optional<String> batchModel) {
+      this(profile, source, batchFolder, batchModel, ModelPurpose.ANSWER);
     }
 
     public static ModelRequest of(Optional<String> profile, Optional<String> source) {
@@ -72,6 +87,11 @@ public interface LanguageModelsPort {
 
     public static ModelRequest forSource(String source) {
       return of(Optional.empty(), Optional.of(source));
+    }
+
+    /** The same request, its calls made for {@code newPurpose}. */
+    public ModelRequest forPurpose(ModelPurpose newPurpose) {
+      return new ModelRequest(profile, source, batchFolder, batchModel, newPurpose);
     }
   }
 

@@ -451,6 +451,24 @@ public record GovernancePolicy(
     }
   }
 
+  /** The role of the staff who ask questions: a source is closed to it until a policy exists. */
+  public static final String ANALYST = "analyst";
+
+  /**
+   * Whether the source is closed to {@code user}: no administrator has published a policy for it
+   * yet (this is the unpublished default, version 0) and the user is an analyst — not also a
+   * steward or an admin, who set the source up. A new source starts closed so that nobody reads it
+   * before someone decided who may see what; publishing any policy, even this default unchanged,
+   * opens it. Identities without the analyst role (Parlance's own checks, the command line's
+   * operator) are not closed out.
+   */
+  public boolean closedTo(UserIdentity user) {
+    return version == 0
+        && user.roles().contains(ANALYST)
+        && !user.roles().contains("steward")
+        && !user.roles().contains("admin");
+  }
+
   /** Whether any row filter or column rule binds {@code user}. */
   public boolean restrictsAnything(UserIdentity user) {
     return rowFilters.stream().anyMatch(f -> user.actsAs(f.role()))

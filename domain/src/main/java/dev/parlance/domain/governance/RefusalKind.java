@@ -21,7 +21,8 @@ public enum RefusalKind {
   HIDDEN_COLUMN("a column the policy hides from the user's roles"),
   MISSING_ATTRIBUTE("a row filter needing a user attribute the user lacks"),
   COST_CEILING("an estimated cost above the policy's ceiling"),
-  UNENFORCEABLE_POLICY("a policy the source's database cannot enforce");
+  UNENFORCEABLE_POLICY("a policy the source's database cannot enforce"),
+  NO_POLICY("a source no administrator has published a policy for yet (closed to analysts)");
 
   private final String description;
 

@@ -9,6 +9,20 @@ import org.junit.jupiter.api.Test;
 
 class GovernancePolicyTest {
 
+  @Test
+  void should_close_a_never_published_policys_source_to_analysts_only() {
+    GovernancePolicy unpublished = GovernancePolicy.defaults("crew");
+    GovernancePolicy published = unpublished.published(1, "ada", java.time.Instant.EPOCH);
+
+    assertThat(unpublished.closedTo(UserIdentity.of("ana", "analyst"))).isTrue();
+    assertThat(unpublished.closedTo(UserIdentity.of("rita", "analyst", "regional"))).isTrue();
+    assertThat(unpublished.closedTo(UserIdentity.of("sam", "analyst", "steward"))).isFalse();
+    assertThat(unpublished.closedTo(UserIdentity.of("ada", "admin"))).isFalse();
+    // Parlance's own checks (validation, indexing) run as an identity without roles.
+    assertThat(unpublished.closedTo(UserIdentity.of("parlance"))).isFalse();
+    assertThat(published.closedTo(UserIdentity.of("ana", "analyst"))).isFalse();
+  }
+
   private static GovernancePolicy plant() {
     return GovernancePolicy.defaults("plant")
         .withRowFilter(new RowFilter("regional", "TB_IN", "IN_RG_CD = :user.region"))

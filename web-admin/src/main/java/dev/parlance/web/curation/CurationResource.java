@@ -3,7 +3,9 @@ package dev.parlance.web.curation;
 import dev.parlance.application.access.SourceAccess;
 import dev.parlance.application.curation.CheckViewUseCase;
 import dev.parlance.application.curation.CurateItemsUseCase;
+import dev.parlance.application.curation.CurationJobsUseCase;
 import dev.parlance.application.curation.CurationRef;
+import dev.parlance.application.curation.ModelRegressionUseCase;
 import dev.parlance.application.curation.ReviewSuggestionsUseCase;
 import dev.parlance.application.curation.StewardCurationUseCase;
 import dev.parlance.application.curation.ViewTrial;
@@ -57,6 +59,8 @@ public class CurationResource {
   @Inject CurateItemsUseCase items;
   @Inject ReviewSuggestionsUseCase suggestions;
   @Inject CheckViewUseCase views;
+  @Inject CurationJobsUseCase jobs;
+  @Inject ModelRegressionUseCase modelRegression;
 
   @PathParam("name")
   String name;
@@ -119,6 +123,64 @@ public class CurationResource {
   }
 
   public record NoteRequest(String note) {}
+
+  // ---- background jobs: publish, rollback, the model-based check of verified questions
+
+  /**
+   * What a job should do: {@code kind} {@code publish} (with {@code note}), {@code rollback} (to
+   * {@code version}) or {@code model-check}.
+   */
+  public record JobRequest(String kind, String note, Integer version) {}
+
+  @POST
+  @Path("jobs")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(
+      summary =
+          "Start publishing, rolling back or the model-based check of verified questions in the"
+              + " background (202); follow it at jobs/{id}")
+  public Response startJob(JobRequest body) {
+    if (body == null || body.kind() == null) {
+      throw new IllegalArgumentException("kind: publish, rollback or model-check");
+    }
+    CurationJobsUseCase.Work work =
+        switch (body.kind()) {
+          case "publish" -> new CurationJobsUseCase.Work.Publish(body.note());
+          case "rollback" -> {
+            if (body.version() == null) {
+              throw new IllegalArgumentException("version: the version to publish again");
+            }
+            yield new CurationJobsUseCase.Work.Rollback(body.version());
+          }
+          case "model-check" -> new CurationJobsUseCase.Work.ModelCheck();
+          default ->
+              throw new IllegalArgumentException(
+                  "kind: publish, rollback or model-check, not '" + body.kind() + "'");
+        };
+    CurationJobsUseCase.Job job = jobs.start(caller, source(), work);
+    return Response.accepted(job).header("Location", "jobs/" + job.id()).build();
+  }
+
+  @GET
+  @Path("jobs/{id}")
+  @Operation(summary = "A curation job: its state, stage, progress and, once ended, its outcome")
+  public CurationJobsUseCase.Job job(@PathParam("id") String id) {
+    CurationJobsUseCase.Job job = jobs.job(caller, id);
+    if (!job.source().equals(source())) {
+      throw new CurationJobsUseCase.UnknownJobException(id);
+    }
+    return job;
+  }
+
+  @GET
+  @Path("model-check/estimate")
+  @Operation(
+      summary =
+          "What asking the model the published version's verified questions would cost (calls"
+              + " and tokens, from the source's recent answers)")
+  public ModelRegressionUseCase.Estimate modelCheckEstimate() {
+    return modelRegression.estimate(caller, source());
+  }
 
   @GET
   @Path("history")
@@ -311,8 +373,11 @@ public class CurationResource {
 
   @GET
   @Path("suggestions")
-  @Operation(summary = "Suggestions for the source's stewards (pending by default)")
-  public List<Suggestion> suggestions(
+  @Operation(
+      summary = "Suggestions for the source's stewards (pending by default)",
+      description =
+          "Each with promptText: exactly the lines accepting it puts into every user's prompt.")
+  public List<SuggestionJson> suggestions(
       @QueryParam("status") @DefaultValue("pending") String status) {
     SuggestionStatus s;
     try {
@@ -320,7 +385,9 @@ public class CurationResource {
     } catch (IllegalArgumentException e) {
       throw new BadRequestException("status: pending, accepted or rejected");
     }
-    return suggestions.suggestions(caller, source(), s);
+    return suggestions.suggestions(caller, source(), s).stream()
+        .map(one -> SuggestionJson.of(one, suggestions.promptText(one)))
+        .toList();
   }
 
   @POST

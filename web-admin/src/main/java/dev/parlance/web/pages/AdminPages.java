@@ -63,6 +63,10 @@ public class AdminPages extends PageServlet {
   @Inject transient SourcePoliciesUseCase policies;
   @Inject transient SearchAuditUseCase audit;
   @Inject transient PreviewAsUserUseCase previews;
+  @Inject transient dev.parlance.application.identity.ManageUsersUseCase users;
+
+  /** How many of the realm's users "preview as user" offers to pick from. */
+  private static final int PREVIEW_USERS = 200;
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
@@ -75,7 +79,10 @@ public class AdminPages extends PageServlet {
               request,
               response,
               POLICIES,
-              (user, model) -> showPolicy(user, policySource(request, user, model), model));
+              (user, model) -> {
+                showPolicy(user, policySource(request, user, model), model);
+                realUsers(request, user, model);
+              });
       default ->
           page(
               request,
@@ -122,6 +129,7 @@ public class AdminPages extends PageServlet {
                   }
                 } finally {
                   showPolicy(user, source, model);
+                  realUsers(request, user, model);
                 }
               });
       default -> response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
@@ -151,6 +159,8 @@ public class AdminPages extends PageServlet {
         case IndexSourceUseCase.NotReady notReady ->
             row.put("state", "not indexed: " + notReady.reason());
       }
+      // A source without a published policy is closed to analysts: say so, with the way out.
+      row.put("closed", policies.current(user, source.name()).version() == 0);
       rows.add(row);
     }
     model.put("sources", rows);
@@ -175,7 +185,8 @@ public class AdminPages extends PageServlet {
         yield (added.replaced() ? "Replaced" : "Added")
             + " source "
             + name
-            + "; its indexes are being built.";
+            + "; its indexes are being built. Analysts cannot use it until you publish its"
+            + " policy (Policies).";
       }
       case "test" ->
           switch (sources.test(user, name)) {
@@ -226,6 +237,26 @@ public class AdminPages extends PageServlet {
   private void showPolicy(UserIdentity user, String source, Map<String, Object> model) {
     GovernancePolicy policy = policies.current(user, source);
     model.put("version", policy.version());
+    model.put("closed", policy.version() == 0);
+    SourcePoliciesUseCase.PolicyChoices choices = policies.choices(user, source);
+    List<Map<String, Object>> tableChoices = new ArrayList<>();
+    java.util.Set<String> columnChoices = new java.util.TreeSet<>();
+    for (SourcePoliciesUseCase.TableChoice t : choices.tables()) {
+      tableChoices.add(
+          Map.of(
+              "name",
+              t.name(),
+              "label",
+              t.views().isEmpty()
+                  ? t.columns().size() + " columns"
+                  : "read by " + String.join(", ", t.views())));
+      for (String c : t.columns()) {
+        columnChoices.add(c);
+      }
+    }
+    model.put("tableChoices", tableChoices);
+    model.put("columnChoices", List.copyOf(columnChoices));
+    model.put("roleChoices", choices.roles());
     model.put("rowCap", policy.rowCap());
     model.put("timeout", policy.timeout().toMillis() + " ms");
     model.put("timeoutMs", policy.timeout().toMillis());
@@ -297,6 +328,8 @@ public class AdminPages extends PageServlet {
                   field(request, "timeoutRole"), millis(request, "roleTimeoutMs"));
           case "remove-role-timeout" -> current.withoutRoleTimeout(field(request, "timeoutRole"));
           case "row-cap" -> current.withRowCap(number(request, "rowCap", current.rowCap()));
+          // A new source is closed to analysts until a policy is published: this one, as it is.
+          case "open" -> current;
           default -> throw new IllegalArgumentException("action: unknown action");
         };
     GovernancePolicy published = policies.publish(user, source, draft);
@@ -326,17 +359,35 @@ public class AdminPages extends PageServlet {
     String as = field(request, "asUser");
     String roles = field(request, "asRoles");
     String attributes = field(request, "asAttributes");
+    String real = field(request, "asRealUser");
     model.put("previewSql", sql);
     model.put("previewUser", as);
     model.put("previewRoles", roles);
     model.put("previewAttributes", attributes);
-    if (as.isEmpty()) {
-      throw new IllegalArgumentException("user: name the user to preview as");
+    model.put("previewRealUser", real);
+    if (as.isEmpty() && real.isEmpty()) {
+      throw new IllegalArgumentException("user: pick a user, or name the identity to preview as");
     }
     UserIdentity identity =
-        new UserIdentity(as, new HashSet<>(List.of(roles.split("\\s*,\\s*"))), pairs(attributes));
+        real.isEmpty()
+            ? new UserIdentity(
+                as, new HashSet<>(List.of(roles.split("\\s*,\\s*"))), pairs(attributes))
+            : previews.realUser(user, real);
     Map<String, Object> shown = new HashMap<>();
     shown.put("as", identity.name());
+    shown.put(
+        "claims",
+        "roles "
+            + (identity.roles().isEmpty()
+                ? "none"
+                : String.join(", ", new java.util.TreeSet<>(identity.roles())))
+            + (identity.attributes().isEmpty()
+                ? ""
+                : "; attributes "
+                    + identity.attributes().entrySet().stream()
+                        .map(e -> e.getKey() + "=" + e.getValue())
+                        .sorted()
+                        .collect(java.util.stream.Collectors.joining(", "))));
     switch (previews.preview(user, source, identity, sql)) {
       case QueryOutcome.Ran ran -> {
         shown.put("ran", true);
@@ -361,6 +412,25 @@ public class AdminPages extends PageServlet {
       case QueryOutcome.Failed failed -> shown.put("reason", "Failed: " + failed.message());
     }
     model.put("preview", shown);
+  }
+
+  /** The realm's users to preview as (their claims, not roles typed by hand). */
+  private void realUsers(HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
+    String chosen = field(request, "asRealUser");
+    List<Map<String, Object>> options = new ArrayList<>();
+    try {
+      for (var u : users.users(user, 0, PREVIEW_USERS)) {
+        options.add(
+            Map.of(
+                "name", u.username(),
+                "roles", String.join(", ", new java.util.TreeSet<>(u.roles())),
+                "selected", u.username().equals(chosen)));
+      }
+    } catch (RuntimeException e) {
+      // No realm reachable (e.g. no admin credentials): the identity is typed by hand then.
+      model.put("realUsersProblem", "The realm's users cannot be listed here: " + e.getMessage());
+    }
+    model.put("realUsers", options);
   }
 
   /** {@code name=value} pairs separated by commas, e.g. {@code region=SE}. */
@@ -393,9 +463,12 @@ public class AdminPages extends PageServlet {
     AuditQuery query = auditQuery(request, page, AUDIT_PAGE);
     AuditPage found = audit.search(user, query);
     List<Map<String, Object>> rows = new ArrayList<>();
+    Map<Long, String> questions = audit.questions(user, found.entries());
     for (AuditEntry e : found.entries()) {
       Map<String, Object> row = new HashMap<>();
       row.put("at", e.at().toString().replace('T', ' ').replaceAll("\\.\\d+Z$", "Z"));
+      row.put("iso", e.at().toString());
+      row.put("question", questions.getOrDefault(e.id(), ""));
       row.put("user", e.user());
       row.put("source", e.source());
       row.put("action", e.action());

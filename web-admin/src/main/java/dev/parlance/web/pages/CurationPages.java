@@ -3,8 +3,10 @@ package dev.parlance.web.pages;
 import dev.parlance.application.access.SourceAccess;
 import dev.parlance.application.curation.CheckViewUseCase;
 import dev.parlance.application.curation.CurateItemsUseCase;
+import dev.parlance.application.curation.CurationJobsUseCase;
 import dev.parlance.application.curation.CurationQualityUseCase;
 import dev.parlance.application.curation.CurationRef;
+import dev.parlance.application.curation.ModelRegressionUseCase;
 import dev.parlance.application.curation.PublishOutcome;
 import dev.parlance.application.curation.RegressionReport;
 import dev.parlance.application.curation.ReviewSuggestionsUseCase;
@@ -33,6 +35,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -50,6 +53,8 @@ import java.util.Optional;
 public class CurationPages extends PageServlet {
 
   private static final long serialVersionUID = 1L;
+  private static final java.util.logging.Logger LOG =
+      java.util.logging.Logger.getLogger(CurationPages.class.getName());
 
   @Inject transient UseSourcesUseCase sources;
   @Inject transient StewardCurationUseCase curation;
@@ -57,8 +62,19 @@ public class CurationPages extends PageServlet {
   @Inject transient ReviewSuggestionsUseCase suggestions;
   @Inject transient CheckViewUseCase views;
   @Inject transient StoredCurationQualityUseCase quality;
+  @Inject transient CurationJobsUseCase jobs;
+  @Inject transient ModelRegressionUseCase modelRegression;
 
   static final String EXPORT_PATH = "/portal/curation/export";
+  static final String JOBS_PATH = "/portal/curation/jobs";
+  static final String JOB_EVENTS_PATH = "/portal/curation/jobs/events";
+
+  /** How long a plain form post waits for its job (the page without JavaScript). */
+  private static final Duration PLAIN_POST_WAIT = Duration.ofMinutes(10);
+
+  /** How often a job's event stream says it is alive while nothing changes. */
+  private static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
+
   private static final String YAML = "application/yaml";
   private static final int QUALITY_VERSIONS = 5;
 
@@ -70,6 +86,10 @@ public class CurationPages extends PageServlet {
       throws IOException {
     if (EXPORT_PATH.equals(request.getServletPath())) {
       page(request, response, CURATION, (user, model) -> export(request, response, user));
+      return;
+    }
+    if (JOB_EVENTS_PATH.equals(request.getServletPath())) {
+      jobEvents(request, response);
       return;
     }
     page(
@@ -103,6 +123,10 @@ public class CurationPages extends PageServlet {
   @Override
   protected void doPost(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
+    if (JOBS_PATH.equals(request.getServletPath())) {
+      startJob(request, response);
+      return;
+    }
     page(
         request,
         response,
@@ -246,11 +270,35 @@ public class CurationPages extends PageServlet {
             ? "Every view of the working copy runs against the database."
             : report.failures().size() + " view(s) fail validation; see below.";
       }
-      case "publish" -> {
-        return outcome(curation.publish(user, source, field(request, "note")), model);
+      case "publish", "rollback", "model-check" -> {
+        // Without JavaScript the page waits for the job; with it, the script follows the job's
+        // events instead (startJob) and opens the job's page when it ends.
+        CurationJobsUseCase.Job job = jobs.start(user, source, work(request, action));
+        job = awaitEnd(user, job);
+        return jobOutcome(job, model);
       }
-      case "rollback" -> {
-        return outcome(curation.rollback(user, source, number(request, "version", -1)), model);
+      case "save-item" -> {
+        String target = field(request, "item");
+        boolean column = target.contains(".");
+        items.describe(
+            user,
+            source,
+            column
+                ? new CurateItemsUseCase.Describe(
+                    target,
+                    Optional.empty(),
+                    Optional.of(field(request, "meaning")),
+                    Optional.of(field(request, "unit")),
+                    Optional.of(ValueDictionaryText.parse(text(request, "values"))),
+                    Optional.of(!"on".equals(field(request, "values-hidden"))))
+                : new CurateItemsUseCase.Describe(
+                    target,
+                    Optional.of(field(request, "description")),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty()));
+        return "Saved " + target + " in the draft.";
       }
       case "discard" -> {
         curation.discardDraft(user, source);
@@ -285,6 +333,202 @@ public class CurationPages extends PageServlet {
     };
   }
 
+  private static CurationJobsUseCase.Work work(HttpServletRequest request, String action) {
+    return switch (action) {
+      case "publish" -> new CurationJobsUseCase.Work.Publish(field(request, "note"));
+      case "rollback" -> new CurationJobsUseCase.Work.Rollback(number(request, "version", -1));
+      case "model-check" -> new CurationJobsUseCase.Work.ModelCheck();
+      default -> throw new IllegalArgumentException("action: not a job: '" + action + "'");
+    };
+  }
+
+  private CurationJobsUseCase.Job awaitEnd(UserIdentity user, CurationJobsUseCase.Job job) {
+    long deadline = System.nanoTime() + PLAIN_POST_WAIT.toNanos();
+    try {
+      while (!job.ended() && System.nanoTime() < deadline) {
+        job = jobs.next(user, job.id(), job.step(), KEEP_ALIVE);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return job;
+  }
+
+  /**
+   * {@code POST /portal/curation/jobs} (the page's script, with the CSRF header): starts the form's
+   * job and answers JSON {@code {id, events, page}}: where its events stream and the page that
+   * shows its outcome; a refusal answers {@code {status, message}} with its status.
+   */
+  private void startJob(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    UserIdentity user = caller.get();
+    Map<String, Object> answer = new java.util.LinkedHashMap<>();
+    int status = 202;
+    try {
+      requireRole(user, SourceAccess.STEWARD, SourceAccess.ADMIN);
+      String source = field(request, "source");
+      CurationJobsUseCase.Job job =
+          jobs.start(user, source, work(request, field(request, "action")));
+      answer.put("id", job.id());
+      answer.put(
+          "events",
+          request.getContextPath()
+              + JOB_EVENTS_PATH
+              + "?id="
+              + URLEncoder.encode(job.id(), StandardCharsets.UTF_8));
+      answer.put("page", jobPage(request, source, job.id()));
+    } catch (RuntimeException failure) {
+      PageFailure known =
+          PageFailure.of(failure)
+              .orElseGet(
+                  () -> {
+                    LOG.log(
+                        java.util.logging.Level.SEVERE, "starting a curation job failed", failure);
+                    return new PageFailure(500, "Something went wrong on our side.", true);
+                  });
+      status = known.status();
+      answer.put("status", status);
+      answer.put("message", known.message());
+    }
+    response.setStatus(status);
+    response.setContentType("application/json");
+    response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+    response.setHeader("Cache-Control", "no-store");
+    response.getWriter().write(Json.of(answer));
+  }
+
+  private static String jobPage(HttpServletRequest request, String source, String id) {
+    return request.getContextPath()
+        + "/portal/curation?source="
+        + URLEncoder.encode(source, StandardCharsets.UTF_8)
+        + "&job="
+        + URLEncoder.encode(id, StandardCharsets.UTF_8)
+        + "#publish-title";
+  }
+
+  /**
+   * {@code GET /portal/curation/jobs/events?id=ID}: the job as Server-Sent Events: {@code progress}
+   * {@code {stage, done, total, state}} each time it moves on, then {@code end} {@code {state,
+   * page}} naming the page of its outcome. Held while the job runs (a publish: seconds to a
+   * minute); a browser gone away ends the stream, never the job.
+   */
+  private void jobEvents(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    UserIdentity user = caller.get();
+    CurationJobsUseCase.Job job;
+    try {
+      requireRole(user, SourceAccess.STEWARD, SourceAccess.ADMIN);
+      job = jobs.job(user, field(request, "id"));
+    } catch (RuntimeException failure) {
+      PageFailure known = PageFailure.of(failure).orElse(new PageFailure(500, "no such job", true));
+      response.sendError(known.status(), known.message());
+      return;
+    }
+    response.setContentType("text/event-stream");
+    response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+    response.setHeader("Cache-Control", "no-store");
+    java.io.PrintWriter out = response.getWriter();
+    long seen = -1;
+    try {
+      while (true) {
+        if (job.step() != seen) {
+          seen = job.step();
+          Map<String, Object> data = new java.util.LinkedHashMap<>();
+          data.put("stage", job.stage());
+          data.put("done", job.done());
+          data.put("total", job.total());
+          data.put("state", job.state().name().toLowerCase(Locale.ROOT));
+          out.write("event: progress\ndata: " + Json.of(data) + "\n\n");
+        } else {
+          out.write(": still working\n\n");
+        }
+        if (job.ended()) {
+          Map<String, Object> end = new java.util.LinkedHashMap<>();
+          end.put("state", job.state().name().toLowerCase(Locale.ROOT));
+          end.put("page", jobPage(request, job.source(), job.id()));
+          out.write("event: end\ndata: " + Json.of(end) + "\n\n");
+          out.flush();
+          return;
+        }
+        // Flushes; true once the browser went away (the job goes on).
+        if (out.checkError()) {
+          return;
+        }
+        response.flushBuffer();
+        job = jobs.next(user, job.id(), seen, KEEP_ALIVE);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** A job's page: its progress while it runs, its outcome once it ended. */
+  private static String jobOutcome(CurationJobsUseCase.Job job, Map<String, Object> model) {
+    String what =
+        switch (job.kind()) {
+          case "publish" -> "The publish";
+          case "rollback" -> "The rollback";
+          default -> "The check of the verified questions with the model";
+        };
+    switch (job.state()) {
+      case RUNNING -> {
+        Map<String, Object> running = new HashMap<>();
+        running.put("id", job.id());
+        running.put("stage", job.stage());
+        running.put("done", job.done());
+        running.put("total", job.total());
+        model.put("runningJob", running);
+        return what + " is still running: " + job.stage() + ".";
+      }
+      case FAILED ->
+          throw new IllegalArgumentException(
+              what + " failed: " + job.failure().orElse("no reason given"));
+      default -> {
+        if (job.outcome().isPresent()) {
+          return outcome(job.outcome().get(), model);
+        }
+        return modelCheck(job.report().orElseThrow(), model);
+      }
+    }
+  }
+
+  /** The model-based check's report: each question, whether the model's answer has its rows. */
+  private static String modelCheck(RegressionReport report, Map<String, Object> model) {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    int agree = 0;
+    for (RegressionReport.Check c : report.checks()) {
+      String verdict =
+          switch (c.pipeline()) {
+            case AGREES -> "right: the verified rows";
+            case DISAGREES -> "different rows";
+            case FAILED -> "no answer that ran";
+            case NOT_RUN ->
+                c.result() == RegressionReport.Result.FAILED
+                    ? "not asked: " + c.detail()
+                    : "not asked";
+          };
+      if (c.pipeline() == RegressionReport.Pipeline.AGREES) {
+        agree++;
+      }
+      rows.add(
+          Map.of(
+              "id", c.id(),
+              "question", c.question(),
+              "rows", c.rows().map(String::valueOf).orElse("–"),
+              "verdict", verdict,
+              "wrong", c.pipeline() != RegressionReport.Pipeline.AGREES));
+    }
+    model.put("modelCheck", rows);
+    model.put("hasModelCheck", true);
+    return "The model answered "
+        + agree
+        + " of "
+        + rows.size()
+        + " verified question(s) of version "
+        + report.toVersion()
+        + " with the verified rows.";
+  }
+
   private static List<Map<String, Object>> validation(ValidationReport report) {
     List<Map<String, Object>> views = new ArrayList<>();
     for (ViewCheck check : report.checks()) {
@@ -299,8 +543,18 @@ public class CurationPages extends PageServlet {
 
   private void show(
       HttpServletRequest request, UserIdentity user, String source, Map<String, Object> model) {
+    String jobId = field(request, "job");
+    if (!jobId.isEmpty() && !model.containsKey("notice") && !model.containsKey("error")) {
+      try {
+        model.put("notice", jobOutcome(jobs.job(user, jobId), model));
+      } catch (IllegalArgumentException | CurationJobsUseCase.UnknownJobException e) {
+        model.put("error", e.getMessage());
+      }
+    }
     StewardCurationUseCase.WorkingCopy copy = curation.workingCopy(user, source);
     Curation working = copy.curation();
+    ModelRegressionUseCase.Estimate estimate = modelRegression.estimate(user, source);
+    model.put("estimate", estimateModel(estimate));
     model.put("draft", copy.draft());
     model.put("basedOn", copy.basedOn());
     copy.editedBy().ifPresent(by -> model.put("editedBy", by));
@@ -346,6 +600,7 @@ public class CurationPages extends PageServlet {
     }
     model.put("views", views);
     model.put("targets", targets);
+    workspace(request, working, copy, model);
     model.putIfAbsent("qualityVersions", QUALITY_VERSIONS);
     if (!model.containsKey("quality")) {
       // The versions measured so far (each in the background after its publish), at once.
@@ -400,15 +655,19 @@ public class CurationPages extends PageServlet {
       for (VerifiedQuery q : s.proposal().verified()) {
         proposed.add(Map.of("question", q.question(), "sql", q.sql()));
       }
+      // And what it puts into every user's prompt, to the character (issue 24).
+      List<String> prompt = suggestions.promptText(s);
       pending.add(
           Map.of(
               "id", s.id(),
               "kind", s.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '),
               "target", s.target(),
               "summary", s.summary(),
-              "proposed", proposed));
+              "proposed", proposed,
+              "prompt", prompt.isEmpty() ? List.of() : List.of(String.join("\n", prompt))));
     }
     model.put("suggestions", pending);
+    model.put("suggestionCount", pending.size());
     List<Map<String, Object>> diff = new ArrayList<>();
     if (copy.draft()) {
       for (var change :
@@ -428,10 +687,144 @@ public class CurationPages extends PageServlet {
               "version", v.version(),
               "by", v.publishedBy(),
               "at", v.publishedAt().toString().replace('T', ' ').replaceAll("\\.\\d+Z$", "Z"),
+              "iso", v.publishedAt().toString(),
               "note", v.note(),
               "current", v.version() == copy.basedOn()));
     }
     model.put("versions", versions);
+  }
+
+  /**
+   * The workspace: the working copy's views, tables and columns as a list to move through (a search
+   * keeps the items holding every word, its words marked), the chosen item's editor with its
+   * current text filled in, and the draft's changes beside them.
+   */
+  private static void workspace(
+      HttpServletRequest request,
+      Curation working,
+      StewardCurationUseCase.WorkingCopy copy,
+      Map<String, Object> model) {
+    String source = working.source();
+    String q = field(request, "q");
+    String chosen = field(request, "item");
+    List<String> words = Highlight.words(q);
+    String base =
+        request.getContextPath()
+            + "/portal/curation?source="
+            + URLEncoder.encode(source, StandardCharsets.UTF_8)
+            + (q.isEmpty() ? "" : "&q=" + URLEncoder.encode(q, StandardCharsets.UTF_8))
+            + "&item=";
+    List<Map<String, Object>> list = new ArrayList<>();
+    int shown = 0;
+    int total = 0;
+    record Item(String name, String kind, String description, List<DataDescription> columns) {}
+    List<Item> all = new ArrayList<>();
+    for (CuratedView v : working.views()) {
+      all.add(new Item(v.name(), v.kind().label(), v.description(), v.columns()));
+    }
+    for (TableDescription t : working.tables()) {
+      all.add(new Item(t.table(), "table", t.description(), t.columns()));
+    }
+    Map<String, Object> editor = null;
+    for (Item item : all) {
+      total++;
+      boolean itemHit =
+          words.isEmpty() || Highlight.matchesAll(words, item.name(), item.description());
+      List<Map<String, Object>> columns = new ArrayList<>();
+      for (DataDescription c : item.columns()) {
+        String target = item.name() + "." + c.column();
+        boolean hit =
+            words.isEmpty()
+                || itemHit
+                || Highlight.matchesAll(
+                    words, item.name(), c.column(), c.meaning(), c.unit(), c.dictionaryText());
+        if (target.equalsIgnoreCase(chosen)) {
+          editor = columnEditor(item.name(), c);
+        }
+        if (!hit && !target.equalsIgnoreCase(chosen)) {
+          continue;
+        }
+        Map<String, Object> col = new HashMap<>();
+        col.put("target", target);
+        col.put("nameHtml", Highlight.html(c.column(), words));
+        col.put("meaningHtml", Highlight.html(c.meaning(), words));
+        col.put("href", base + URLEncoder.encode(target, StandardCharsets.UTF_8) + "#item-editor");
+        col.put("selected", target.equalsIgnoreCase(chosen));
+        col.put("undescribed", c.meaning().isBlank());
+        columns.add(col);
+      }
+      if (item.name().equalsIgnoreCase(chosen)) {
+        editor = itemEditor(item.name(), item.kind(), item.description());
+      }
+      if (columns.isEmpty() && !itemHit && !item.name().equalsIgnoreCase(chosen)) {
+        continue;
+      }
+      shown++;
+      Map<String, Object> entry = new HashMap<>();
+      entry.put("name", item.name());
+      entry.put("kind", item.kind());
+      entry.put("nameHtml", Highlight.html(item.name(), words));
+      entry.put("descriptionHtml", Highlight.html(item.description(), words));
+      entry.put(
+          "href", base + URLEncoder.encode(item.name(), StandardCharsets.UTF_8) + "#item-editor");
+      entry.put("selected", item.name().equalsIgnoreCase(chosen));
+      boolean holdsChosen =
+          chosen.toLowerCase(Locale.ROOT).startsWith(item.name().toLowerCase(Locale.ROOT) + ".");
+      entry.put("open", !words.isEmpty() || holdsChosen || item.name().equalsIgnoreCase(chosen));
+      entry.put("columns", columns);
+      entry.put("columnCount", item.columns().size());
+      list.add(entry);
+    }
+    Map<String, Object> ws = new HashMap<>();
+    ws.put("q", q);
+    ws.put("searched", !words.isEmpty());
+    ws.put("items", list);
+    ws.put("shown", shown);
+    ws.put("total", total);
+    ws.put("nothing", list.isEmpty());
+    if (editor != null) {
+      editor.put("q", q);
+      ws.put("itemEditor", editor);
+    } else if (!chosen.isEmpty()) {
+      ws.put("unknownItem", chosen);
+    }
+    model.put("workspace", ws);
+  }
+
+  private static Map<String, Object> columnEditor(String owner, DataDescription c) {
+    Map<String, Object> editor = new HashMap<>();
+    editor.put("target", owner + "." + c.column());
+    editor.put("isColumn", true);
+    editor.put("owner", owner);
+    editor.put("column", c.column());
+    editor.put("meaning", c.meaning());
+    editor.put("unit", c.unit());
+    editor.put("values", ValueDictionaryText.format(c.values()));
+    editor.put("valuesHidden", !c.valuesShown());
+    return editor;
+  }
+
+  private static Map<String, Object> itemEditor(String name, String kind, String description) {
+    Map<String, Object> editor = new HashMap<>();
+    editor.put("target", name);
+    editor.put("isColumn", false);
+    editor.put("kind", kind);
+    editor.put("description", description);
+    editor.put("isView", !"table".equals(kind));
+    return editor;
+  }
+
+  private static Map<String, Object> estimateModel(ModelRegressionUseCase.Estimate e) {
+    Map<String, Object> shown = new HashMap<>();
+    shown.put("questions", e.questions());
+    shown.put("version", e.version());
+    shown.put("calls", String.format(Locale.ROOT, "%,d", e.calls()));
+    shown.put("tokens", String.format(Locale.ROOT, "%,d", e.tokens()));
+    shown.put("known", e.known());
+    shown.put("basis", e.basis());
+    shown.put("ready", e.modelConfigured() && e.questions() > 0);
+    shown.put("noModel", !e.modelConfigured());
+    return shown;
   }
 
   private static Map<String, Object> described(
@@ -442,7 +835,7 @@ public class CurationPages extends PageServlet {
       String here,
       List<Map<String, Object>> targets,
       List<Map<String, Object>> columnTargets) {
-    targets.add(Map.of("target", name));
+    targets.add(Map.of("target", name, "current", description));
     List<Map<String, Object>> cols = new ArrayList<>();
     for (DataDescription c : columns) {
       String target = name + "." + c.column();
@@ -457,7 +850,7 @@ public class CurationPages extends PageServlet {
                       + "&column="
                       + URLEncoder.encode(target, StandardCharsets.UTF_8)
                       + "#dictionary-form"));
-      targets.add(Map.of("target", target));
+      targets.add(Map.of("target", target, "current", c.meaning()));
       columnTargets.add(new HashMap<>(Map.of("target", target)));
     }
     Map<String, Object> shown = new HashMap<>();

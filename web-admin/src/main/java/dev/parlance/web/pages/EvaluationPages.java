@@ -135,6 +135,7 @@ public class EvaluationPages extends PageServlet {
       Map<String, Object> row = new HashMap<>();
       row.put("name", run.name());
       row.put("updated", time(run.updatedAt()));
+      row.put("updatedIso", run.updatedAt().toString());
       row.put("logs", String.join(", ", run.logs()));
       row.put("hasReport", run.hasReport());
       row.put("report", reportLink(request, run.name()));
@@ -156,6 +157,7 @@ public class EvaluationPages extends PageServlet {
     m.put("failure", job.failure().orElse(""));
     m.put("startedBy", job.startedBy());
     m.put("started", time(job.startedAt()));
+    m.put("startedIso", job.startedAt().toString());
     m.put("finished", job.state() == EvaluationJobsUseCase.State.DONE);
     m.put("report", reportLink(request, job.id()));
     m.put(

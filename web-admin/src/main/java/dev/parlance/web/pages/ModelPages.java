@@ -111,6 +111,21 @@ public class ModelPages extends PageServlet {
     model.put("lines", lines);
     model.put("noLines", lines.isEmpty());
     model.put("data", Json.of(chart(report)));
+    List<Map<String, Object>> purposes = new ArrayList<>();
+    long calls = 0;
+    for (SpendReportUseCase.PurposeTotal p : report.byPurpose()) {
+      Map<String, Object> row = new HashMap<>();
+      row.put("purpose", p.purpose());
+      row.put("requests", p.requests());
+      row.put("calls", p.calls());
+      row.put("tokens", p.tokens());
+      row.put("usd", p.usd().stripTrailingZeros().toPlainString());
+      row.put("unpriced", p.unpricedCalls());
+      purposes.add(row);
+      calls += p.calls();
+    }
+    model.put("byPurpose", purposes);
+    model.put("modelCalls", calls);
   }
 
   /** The chart's data: tokens per day, one stacked series per source. */

@@ -37,6 +37,12 @@ record PageFailure(int status, String message, boolean inline) {
               new PageFailure(404, unknown.getMessage(), false);
           case EvaluationJobsUseCase.AlreadyRunningException running ->
               new PageFailure(409, running.getMessage(), true);
+          case dev.parlance.application.curation.CurationJobsUseCase.UnknownJobException unknown ->
+              new PageFailure(404, unknown.getMessage(), true);
+          case dev.parlance.application.curation.CurationJobsUseCase.AlreadyRunningException r ->
+              new PageFailure(409, r.getMessage(), true);
+          case dev.parlance.domain.curation.CurationConflictException conflict ->
+              new PageFailure(409, conflict.getMessage(), true);
           case UnknownCurationItemException unknown ->
               new PageFailure(404, unknown.getMessage(), true);
           case QuotaExceededException spent -> new PageFailure(429, spent.getMessage(), true);

@@ -84,6 +84,10 @@ public final class ProblemTable {
           Optional.of(Problem.of(404, unknown.getMessage(), instance));
       case EvaluationJobsUseCase.AlreadyRunningException running ->
           Optional.of(Problem.of(409, running.getMessage(), instance));
+      case dev.parlance.application.curation.CurationJobsUseCase.UnknownJobException unknown ->
+          Optional.of(Problem.of(404, unknown.getMessage(), instance));
+      case dev.parlance.application.curation.CurationJobsUseCase.AlreadyRunningException running ->
+          Optional.of(Problem.of(409, running.getMessage(), instance));
       case AccessDeniedException denied ->
           Optional.of(Problem.of(403, denied.getMessage(), instance));
       case QuotaExceededException spent ->

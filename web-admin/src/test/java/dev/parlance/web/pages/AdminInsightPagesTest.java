@@ -42,6 +42,36 @@ class AdminInsightPagesTest {
     model.put("byUser", List.of(Map.of("key", "ana", "answers", 2, "tokens", 300, "usd", "0.01")));
     model.put("bySource", List.of());
     model.put("lines", List.of());
+    model.put("modelCalls", 222);
+    model.put(
+        "byPurpose",
+        List.of(
+            Map.of(
+                "purpose",
+                "answers",
+                "requests",
+                2,
+                "calls",
+                6,
+                "tokens",
+                300,
+                "usd",
+                "0.01",
+                "unpriced",
+                0),
+            Map.of(
+                "purpose",
+                "regressions",
+                "requests",
+                36,
+                "calls",
+                216,
+                "tokens",
+                9000,
+                "usd",
+                "0.2",
+                "unpriced",
+                0)));
     model.put(
         "data",
         Json.of(
@@ -58,6 +88,10 @@ class AdminInsightPagesTest {
         .contains("name=\"profile\" value=\"default\"")
         .contains("id=\"spend-total\">2026-11-18 to 2026-11-24 (UTC): 2 answers, 300 tokens")
         .contains("<script type=\"application/json\" id=\"spend-data\">")
+        .contains("by what it was for (222 calls)")
+        .contains(
+            "<tr id=\"purpose-regressions\"><td>regressions</td><td class=\"num\">36</td>"
+                + "<td class=\"num calls\">216</td>")
         .doesNotContain("</script>\", \"tokens")
         .doesNotContain("style=");
   }

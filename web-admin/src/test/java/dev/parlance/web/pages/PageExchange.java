@@ -117,6 +117,10 @@ final class PageExchange {
               if (method.getName().equals("toString")) {
                 return "fake " + type.getSimpleName();
               }
+              if (method.isDefault()) {
+                // What the interface itself says (e.g. an overload that passes a default on).
+                return java.lang.reflect.InvocationHandler.invokeDefault(proxy, method, args);
+              }
               throw new UnsupportedOperationException(
                   type.getSimpleName() + "." + method.getName() + " is not part of this test");
             });

@@ -37,8 +37,107 @@ class PolicyPageTest {
                   published.add(draft);
                   current = draft.published(published.size(), "root", Instant.EPOCH);
                   return current;
+                },
+                "choices",
+                args ->
+                    new SourcePoliciesUseCase.PolicyChoices(
+                        List.of(
+                            new SourcePoliciesUseCase.TableChoice(
+                                "TB_IN", List.of("IN_ID", "IN_RG_CD"), List.of("installation"))),
+                        List.of("*", "analyst", "regional"))));
+    pages.users =
+        PageExchange.fake(
+            dev.parlance.application.identity.ManageUsersUseCase.class,
+            Map.of(
+                "users",
+                args ->
+                    List.of(
+                        new dev.parlance.domain.identity.PortalUser(
+                            "analyst-se",
+                            true,
+                            java.util.Set.of("analyst", "regional"),
+                            Map.of("region", List.of("SE"))))));
+    pages.previews =
+        PageExchange.fake(
+            dev.parlance.application.query.PreviewAsUserUseCase.class,
+            Map.of(
+                "realUser",
+                args ->
+                    new UserIdentity(
+                        "analyst-se",
+                        java.util.Set.of("analyst", "regional"),
+                        Map.of("region", "SE")),
+                "preview",
+                args -> {
+                  previewedAs.add((UserIdentity) args[2]);
+                  return new dev.parlance.domain.governance.QueryOutcome.Ran(
+                      new dev.parlance.domain.governance.QueryResult(
+                          List.of(
+                              new dev.parlance.domain.governance.ResultColumn("region", "TEXT")),
+                          List.of(List.<Object>of("SE")),
+                          false,
+                          1,
+                          "SELECT region FROM TB_IN",
+                          "SELECT region FROM TB_IN"));
                 }));
     return pages;
+  }
+
+  private final List<UserIdentity> previewedAs = new ArrayList<>();
+
+  private PageExchange get() throws IOException {
+    PageExchange exchange = new PageExchange("/portal/admin/policies").with("source", "demo");
+    pages().doGet(exchange.request(), exchange.response());
+    return exchange;
+  }
+
+  @Test
+  void should_say_a_new_source_is_closed_and_offer_its_tables_columns_roles_and_real_users()
+      throws IOException {
+    current = GovernancePolicy.defaults("demo");
+
+    String page = get().page();
+
+    assertThat(page)
+        .contains("id=\"policy-closed\"")
+        .contains("demo is closed to analysts:")
+        .contains("parlance policy set demo --file policy.json")
+        .contains("<option value=\"TB_IN\">read by installation</option>")
+        .contains("<option value=\"IN_RG_CD\"></option>")
+        .contains("<option value=\"regional\"></option>")
+        .contains("id=\"table\" name=\"table\" list=\"table-choices\"")
+        .contains("<option value=\"analyst-se\">analyst-se (analyst, regional)</option>");
+  }
+
+  @Test
+  void should_publish_the_policy_as_it_is_to_open_a_closed_source() throws IOException {
+    current = GovernancePolicy.defaults("demo");
+    GovernancePolicy before = current;
+
+    String page = post("action", "open").page();
+
+    assertThat(published).containsExactly(before);
+    assertThat(page)
+        .contains("Published policy version 1 of demo.")
+        .doesNotContain("policy-closed");
+  }
+
+  @Test
+  void should_preview_as_a_real_users_roles_and_attributes_from_the_realm() throws IOException {
+    String page =
+        post("action", "preview", "sql", "SELECT region FROM TB_IN", "asRealUser", "analyst-se")
+            .page();
+
+    assertThat(previewedAs)
+        .singleElement()
+        .satisfies(
+            u -> {
+              assertThat(u.roles()).containsExactlyInAnyOrder("analyst", "regional");
+              assertThat(u.attributes()).containsEntry("region", "SE");
+            });
+    assertThat(page)
+        .contains("As analyst-se: roles analyst, regional; attributes region=SE.")
+        .contains("<option value=\"analyst-se\" selected>");
   }
 
   private PageExchange post(String... fields) throws IOException {

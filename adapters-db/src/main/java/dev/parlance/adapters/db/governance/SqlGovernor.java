@@ -90,6 +90,18 @@ final class SqlGovernor {
       ViewExpansion views,
       PolicyRewrite.Access access) {
     String text = sql == null ? "" : sql;
+    if (policy.closedTo(user)) {
+      // A new source is closed to analysts until an administrator publishes its policy.
+      return new Denied(
+          new Refusal(
+              RefusalKind.NO_POLICY,
+              "source '"
+                  + source.name()
+                  + "' is closed to analysts until an administrator publishes its policy (the"
+                  + " Policies page, or 'parlance policy set "
+                  + source.name()
+                  + " --file policy.json')"));
+    }
     if (text.length() <= StatementScreen.INLINE_PARSE_LENGTH) {
       return guarded(() -> governed(source, policy, user, text, relations, views, access));
     }

@@ -20,6 +20,15 @@ import net.sf.jsqlparser.util.TablesNamesFinder;
 final class JSqlParserAnalyzeAdapter implements AnalyzeSqlPort {
 
   @Override
+  public java.util.Map<String, java.util.Set<String>> lineage(String sql, SchemaCatalog catalog) {
+    try {
+      return SqlColumnReferences.lineage(sql, catalog);
+    } catch (RuntimeException e) {
+      return java.util.Map.of();
+    }
+  }
+
+  @Override
   public SqlShape analyze(String sql, SchemaCatalog catalog) {
     Statement statement;
     try {

@@ -2,6 +2,7 @@ package dev.parlance.adapters.db.store;
 
 import dev.parlance.adapters.db.jdbc.JdbcDrivers;
 import dev.parlance.domain.answer.AnswerHistoryPort;
+import dev.parlance.domain.completion.ModelCallsPort;
 import dev.parlance.domain.curation.CurationQualityStorePort;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.SuggestionsPort;
@@ -41,7 +42,7 @@ public final class MetadataStore implements AutoCloseable {
   private static final Logger FLYWAY_LOG = Logger.getLogger("org.flywaydb");
 
   /** The newest migration in db/parlance-store; a test keeps it in step with the files. */
-  static final String LATEST_MIGRATION = "9";
+  static final String LATEST_MIGRATION = "10";
 
   private static final String HISTORY_TABLE = "parlance_schema_history";
 
@@ -57,6 +58,7 @@ public final class MetadataStore implements AutoCloseable {
   private final BufferedAuditAdapter buffered;
   private final HibernateCurationAdapter curation;
   private final HibernateCurationQualityAdapter curationQuality;
+  private final HibernateModelCallsAdapter modelCalls;
   private final HibernateSuggestionsAdapter suggestions;
   private final HibernateAnswerHistoryAdapter answers;
 
@@ -91,6 +93,7 @@ public final class MetadataStore implements AutoCloseable {
     this.buffered = auditMode == AuditMode.BUFFERED ? new BufferedAuditAdapter(audit) : null;
     this.curation = new HibernateCurationAdapter(sessions, version);
     this.curationQuality = new HibernateCurationQualityAdapter(sessions);
+    this.modelCalls = new HibernateModelCallsAdapter(sessions);
     this.suggestions = new HibernateSuggestionsAdapter(sessions);
     this.answers = new HibernateAnswerHistoryAdapter(sessions);
   }
@@ -191,6 +194,7 @@ public final class MetadataStore implements AutoCloseable {
               .addAnnotatedClass(SuggestionEntity.class)
               .addAnnotatedClass(AnswerRecordEntity.class)
               .addAnnotatedClass(CurationQualityEntity.class)
+              .addAnnotatedClass(ModelCallEntity.class)
               .buildMetadata()
               .buildSessionFactory();
       return new MetadataStore(
@@ -305,6 +309,11 @@ public final class MetadataStore implements AutoCloseable {
   /** The curation quality measured of each published version. */
   public CurationQualityStorePort curationQuality() {
     return curationQuality;
+  }
+
+  /** The ledger of language-model requests. */
+  public ModelCallsPort modelCalls() {
+    return modelCalls;
   }
 
   public SuggestionsPort suggestions() {

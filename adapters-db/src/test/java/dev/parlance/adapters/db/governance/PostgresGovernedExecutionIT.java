@@ -72,7 +72,7 @@ class PostgresGovernedExecutionIT extends GovernedExecutionContract {
         Governance.provisioning(new JdbcConnections(ENV::get)).provision(source, pgPolicy(), ADMIN);
   }
 
-  static dev.parlance.domain.governance.ProvisionPolicyPort.Provisioning provisioned;
+  static dev.parlance.domain.governance.Provisioning provisioned;
 
   @AfterAll
   static void stop() throws SQLException {

@@ -193,4 +193,45 @@ class SqliteGovernedExecutionTest extends GovernedExecutionContract {
     assertThat(failed.kind()).isEqualTo(FailureKind.UNAVAILABLE);
     assertThat(failed.message()).contains("no SQLite database file").doesNotContain("\n");
   }
+
+  @Test
+  void should_refuse_analysts_until_a_policy_is_published_and_run_for_admins_and_stewards() {
+    dev.parlance.domain.governance.GovernancePolicy unpublished =
+        dev.parlance.domain.governance.GovernancePolicy.defaults(source.name());
+    String sql = "SELECT count(*) FROM TB_RG";
+
+    QueryOutcome analyst = executor.execute(source, unpublished, PlantFixture.analyst(), sql);
+    QueryOutcome admin =
+        executor.execute(
+            source,
+            unpublished,
+            dev.parlance.domain.governance.UserIdentity.of("ada", "analyst", "admin"),
+            sql);
+    QueryOutcome steward =
+        executor.execute(
+            source,
+            unpublished,
+            dev.parlance.domain.governance.UserIdentity.of("sam", "analyst", "steward"),
+            sql);
+    QueryOutcome published =
+        executor.execute(
+            source,
+            unpublished.published(1, "ada", java.time.Instant.EPOCH),
+            PlantFixture.analyst(),
+            sql);
+
+    assertThat(analyst)
+        .isInstanceOfSatisfying(
+            QueryOutcome.Refused.class,
+            r -> {
+              assertThat(r.refusal().kind())
+                  .isEqualTo(dev.parlance.domain.governance.RefusalKind.NO_POLICY);
+              assertThat(r.refusal().reason())
+                  .contains("closed to analysts until an administrator publishes its policy")
+                  .contains("parlance policy set " + source.name());
+            });
+    assertThat(admin).isInstanceOf(QueryOutcome.Ran.class);
+    assertThat(steward).isInstanceOf(QueryOutcome.Ran.class);
+    assertThat(published).isInstanceOf(QueryOutcome.Ran.class);
+  }
 }

@@ -123,4 +123,28 @@ class SqlAnalysisTest {
       assertThat(shape.tables()).as(answer).isNotEmpty();
     }
   }
+
+  @Test
+  void should_trace_each_result_column_to_the_catalog_columns_it_reads() {
+    var lineage =
+        analyzer.lineage(
+            "SELECT i.IN_CD AS code, CASE WHEN m.MO_ST = 1 THEN 'open' ELSE 'closed' END AS status,"
+                + " m.MO_ID FROM TB_MO m JOIN TB_IN i ON i.IN_ID = m.MO_ID",
+            CATALOG);
+
+    assertThat(lineage)
+        .containsOnlyKeys("code", "status", "mo_id")
+        .containsEntry("code", java.util.Set.of("tb_in.in_cd"))
+        .containsEntry("status", java.util.Set.of("tb_mo.mo_st"))
+        .containsEntry("mo_id", java.util.Set.of("tb_mo.mo_id"));
+    assertThat(analyzer.lineage("SELECT * FROM TB_IN", CATALOG))
+        .containsEntry("in_cd", java.util.Set.of("tb_in.in_cd"))
+        .hasSize(2);
+    assertThat(
+            analyzer.lineage(
+                "SELECT IN_CD AS x FROM TB_IN UNION SELECT CAST(MO_ST AS TEXT) FROM TB_MO",
+                CATALOG))
+        .containsEntry("x", java.util.Set.of("tb_in.in_cd", "tb_mo.mo_st"));
+    assertThat(analyzer.lineage("not sql", CATALOG)).isEmpty();
+  }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.answer.AnswerHistoryPortContract;
+import dev.parlance.domain.completion.ModelCallsPort;
+import dev.parlance.domain.completion.ModelCallsPortContract;
 import dev.parlance.domain.curation.CurationQualityStorePort;
 import dev.parlance.domain.curation.CurationQualityStorePortContract;
 import dev.parlance.domain.curation.CurationStorePort;
@@ -72,6 +74,14 @@ class H2MetadataStoreTest {
     @Override
     protected SuggestionsPort suggestions() {
       return store.suggestions();
+    }
+  }
+
+  @Nested
+  class ModelCalls extends ModelCallsPortContract {
+    @Override
+    protected ModelCallsPort port() {
+      return store.modelCalls();
     }
   }
 
@@ -218,7 +228,13 @@ class H2MetadataStoreTest {
             MetadataStore.class.getClassLoader().getResource(StoreMigrations.DIRECTORY).toURI());
     try (var files = java.nio.file.Files.list(dir)) {
       assertThat(StoreMigrations.FILES)
-          .containsExactlyElementsOf(files.map(f -> f.getFileName().toString()).sorted().toList());
+          .containsExactlyElementsOf(
+              files
+                  .map(f -> f.getFileName().toString())
+                  .sorted(
+                      java.util.Comparator.comparingInt(
+                          n -> Integer.parseInt(n.substring(1, n.indexOf("__")))))
+                  .toList());
     }
     assertThat(
             new StoreMigrations(getClass().getClassLoader())

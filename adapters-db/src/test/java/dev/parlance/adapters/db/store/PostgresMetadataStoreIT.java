@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.parlance.adapters.db.testing.PostgresServer;
 import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.answer.AnswerHistoryPortContract;
+import dev.parlance.domain.completion.ModelCallsPort;
+import dev.parlance.domain.completion.ModelCallsPortContract;
 import dev.parlance.domain.curation.CurationQualityStorePort;
 import dev.parlance.domain.curation.CurationQualityStorePortContract;
 import dev.parlance.domain.curation.CurationStorePort;
@@ -82,6 +84,14 @@ class PostgresMetadataStoreIT {
     @Override
     protected SuggestionsPort suggestions() {
       return store.suggestions();
+    }
+  }
+
+  @Nested
+  class ModelCalls extends ModelCallsPortContract {
+    @Override
+    protected ModelCallsPort port() {
+      return store.modelCalls();
     }
   }
 

@@ -144,7 +144,9 @@ public final class PlantFixture {
         .withColumnRule(ColumnRule.mask("contractor", "TB_EMP", "EMP_NM"))
         .withColumnRule(ColumnRule.mask("contractor", "TB_EMP", "EMP_EMAIL"))
         .withColumnRule(ColumnRule.hide("contractor", "TB_EMP", "EMP_PH"))
-        .withColumnRule(ColumnRule.hide("contractor", "TB_EMP", "EMP_HR_RT"));
+        .withColumnRule(ColumnRule.hide("contractor", "TB_EMP", "EMP_HR_RT"))
+        // Published: a source without a published policy is closed to analysts.
+        .published(1, "parlance", java.time.Instant.EPOCH);
   }
 
   public static UserIdentity regional(String region) {

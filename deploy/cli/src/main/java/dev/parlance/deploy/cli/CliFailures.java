@@ -11,7 +11,7 @@ import dev.parlance.domain.completion.LanguageModelConfigurationException;
 import dev.parlance.domain.completion.NoLanguageModelException;
 import dev.parlance.domain.curation.CurationConflictException;
 import dev.parlance.domain.failure.ComponentUnavailableException;
-import dev.parlance.domain.governance.ProvisionPolicyPort;
+import dev.parlance.domain.governance.ProvisioningException;
 import dev.parlance.domain.source.SourceUnavailableException;
 import java.util.Optional;
 
@@ -44,8 +44,7 @@ final class CliFailures {
               new Worded(oneLine(c.getMessage()), ParlanceCli.REFUSED);
           case SourceNotReadyException s -> new Worded(s.getMessage(), ParlanceCli.FAILED);
           case CurationConflictException c -> new Worded(c.getMessage(), ParlanceCli.FAILED);
-          case ProvisionPolicyPort.ProvisioningException p ->
-              new Worded(oneLine(p.getMessage()), ParlanceCli.FAILED);
+          case ProvisioningException p -> new Worded(oneLine(p.getMessage()), ParlanceCli.FAILED);
           case SourceUnavailableException s ->
               new Worded(oneLine(s.getMessage()), ParlanceCli.FAILED);
           case ComponentUnavailableException c ->

@@ -1,9 +1,12 @@
 package dev.parlance.deploy.cli;
 
 import dev.parlance.application.curation.EditCurationUseCase;
+import dev.parlance.application.curation.ModelRegressionUseCase;
 import dev.parlance.application.curation.PublishCurationUseCase;
+import dev.parlance.application.curation.RegressionReport;
 import dev.parlance.domain.curation.VerifiedQuery;
 import dev.parlance.domain.curation.VerifiedStatus;
+import dev.parlance.domain.governance.UserIdentity;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -244,18 +247,54 @@ final class VerifiedCommand implements Runnable {
       name = "check",
       mixinStandardHelpOptions = true,
       description =
-          "Run the approved questions of the draft (else the published curation) and compare their"
-              + " results with the published version's; publishes nothing.")
+          "Run the approved questions' SQL of the draft (else the published curation) and compare"
+              + " their results with the published version's; publishes nothing and calls no"
+              + " model. With --with-model, ask the language model the published version's"
+              + " approved questions instead and say whether each answer has the verified rows"
+              + " (costs model calls: the estimate is printed first).")
   static final class Check implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Inject PublishCurationUseCase publishCuration;
+    @Inject ModelRegressionUseCase modelRegression;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
 
+    @Option(
+        names = "--with-model",
+        description =
+            "ask the question pipeline (the configured model) each approved verified question")
+    boolean withModel;
+
     @Override
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
+      if (withModel) {
+        UserIdentity operator = UserIdentity.of(CurationOutput.steward(null), "admin");
+        ModelRegressionUseCase.Estimate estimate = modelRegression.estimate(operator, source);
+        cli.err()
+            .println(
+                "asking the model "
+                    + estimate.questions()
+                    + " verified question(s) of "
+                    + source
+                    + " version "
+                    + estimate.version()
+                    + ": about "
+                    + estimate.calls()
+                    + " call(s)"
+                    + (estimate.known() ? " and " + estimate.tokens() + " tokens" : "")
+                    + " ("
+                    + estimate.basis()
+                    + ")");
+        RegressionReport report =
+            modelRegression.run(operator, source, new TerminalProgress(cli.err()));
+        CurationOutput.regression(cli.out(), report);
+        boolean allAgree =
+            report.checks().stream()
+                .allMatch(c -> c.pipeline() == RegressionReport.Pipeline.AGREES);
+        return allAgree ? ParlanceCli.OK : ParlanceCli.FAILED;
+      }
       var report = publishCuration.check(source);
       CurationOutput.regression(cli.out(), report);
       return report.changed().isEmpty() ? ParlanceCli.OK : ParlanceCli.FAILED;

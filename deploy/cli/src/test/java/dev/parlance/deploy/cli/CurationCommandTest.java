@@ -3,13 +3,19 @@ package dev.parlance.deploy.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.parlance.domain.completion.ModelCall;
+import dev.parlance.domain.completion.ModelCallsPort;
+import dev.parlance.domain.completion.ModelPurpose;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,12 +44,16 @@ class CurationCommandTest {
   static ParlanceContainer components;
   static HttpServer server;
 
+  /** Requests the model server was sent: every model call Parlance made, on the wire. */
+  static final AtomicInteger modelCalls = new AtomicInteger();
+
   @BeforeAll
   static void firstStart() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext(
         "/",
         exchange -> {
+          modelCalls.incrementAndGet();
           exchange.getRequestBody().readAllBytes();
           byte[] bytes = DESCRIPTIONS_ANSWER.getBytes(StandardCharsets.UTF_8);
           exchange.getResponseHeaders().add("Content-Type", "application/json");
@@ -59,8 +69,6 @@ class CurationCommandTest {
                 "PARLANCE_LLM_PROVIDER", "openai",
                 "PARLANCE_LLM_MODEL", "gpt-4o-mini",
                 "PARLANCE_LLM_API_KEY", "sk-test",
-                // The recorded server answers the assistants' prompt only.
-                "PARLANCE_CURATION_PIPELINE_REGRESSION", "false",
                 "PARLANCE_LLM_BASE_URL",
                     "http://127.0.0.1:" + server.getAddress().getPort() + "/v1"));
   }
@@ -192,6 +200,62 @@ class CurationCommandTest {
                     "published")
                 .out())
         .contains("no differences");
+  }
+
+  @Test
+  void should_call_no_model_when_publishing_and_rolling_back_with_the_default_settings() {
+    // A model is configured (the server above counts what it is sent); publishing runs the
+    // verified questions' SQL only.
+    run("describe", "--source", "demo", "region.active", "--meaning", "still operating");
+    int before = modelCalls.get();
+    long ledgered = ledger().size();
+
+    CliRun publish = run("views", "publish", "--source", "demo", "--by", "rita");
+    int published =
+        Integer.parseInt(publish.out().replaceAll("(?s).*published version (\\d+).*", "$1"));
+    CliRun rollback =
+        run(
+            "views",
+            "rollback",
+            "--source",
+            "demo",
+            "--to",
+            String.valueOf(published - 1),
+            "--by",
+            "rita");
+    CliRun check = run("verified", "check", "--source", "demo");
+
+    assertThat(publish.exitCode()).as(publish.err()).isZero();
+    assertThat(publish.out()).containsPattern("verified questions: \\d+ unchanged");
+    assertThat(rollback.exitCode()).as(rollback.err()).isZero();
+    assertThat(check.exitCode()).as(check.err()).isZero();
+    assertThat(modelCalls.get()).isEqualTo(before);
+    assertThat(ledger()).hasSize((int) ledgered);
+  }
+
+  @Test
+  void should_count_the_assistants_model_call_as_a_suggestion_in_the_ledger() {
+    int before = modelCalls.get();
+
+    CliRun suggest = run("suggest", "descriptions", "--source", "demo", "--table", "TB_RG");
+
+    assertThat(suggest.exitCode()).as(suggest.err()).isZero();
+    assertThat(modelCalls.get()).isEqualTo(before + 1);
+    assertThat(ledger())
+        .last()
+        .satisfies(
+            call -> {
+              assertThat(call.purpose()).isEqualTo(ModelPurpose.SUGGESTION);
+              assertThat(call.source()).isEqualTo("demo");
+              assertThat(call.calls()).isEqualTo(1);
+              assertThat(call.usage().promptTokens()).isEqualTo(182);
+            });
+  }
+
+  private static List<ModelCall> ledger() {
+    return components
+        .get(ModelCallsPort.class)
+        .between(Instant.EPOCH, Instant.now().plusSeconds(60));
   }
 
   @Test

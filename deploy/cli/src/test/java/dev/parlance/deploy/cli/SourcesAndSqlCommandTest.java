@@ -152,6 +152,27 @@ class SourcesAndSqlCommandTest {
     assertThat(sql.err()).contains("1 row");
   }
 
+  // Issue 24: 1,001 rows × 60 columns of 249 kB values took this command to 2.3 GB.
+  @Test
+  void should_cut_a_huge_result_at_the_memory_budget_and_say_why_on_stderr() {
+    StringBuilder select = new StringBuilder("SELECT m.MO_NR");
+    for (int i = 1; i <= 60; i++) {
+      select.append(", v.x AS c").append(i);
+    }
+    String huge =
+        "WITH v(x) AS (SELECT replace(printf('%.249c', 'a'), 'a', printf('%.1000c', 'x'))) "
+            + select
+            + " FROM TB_MO m, v";
+
+    CliRun sql = run("sql", "--source", "demo", "--as", "rita", "--roles", "analyst", huge);
+
+    assertThat(sql.exitCode()).as(sql.err()).isZero();
+    assertThat(sql.err())
+        .contains("rows at 16 MiB of values (the result's memory budget)")
+        .contains("values longer than 32,767 bytes shortened (ending in …)");
+    assertThat(sql.out().length()).isLessThan(16 * 1024 * 1024);
+  }
+
   @Test
   void should_exit_2_with_the_reason_on_stderr_when_the_statement_is_refused() {
     CliRun sql = run("sql", "--source", "demo", "DROP TABLE TB_MO");

@@ -118,8 +118,6 @@ public final class PortalEnvironment {
                 Map.entry("parlance.oidc.client-secret", setUp.portalClientSecret()),
                 // The server's own state (store, indexes, the demo database), fresh each run.
                 Map.entry("parlance.home", home.toString()),
-                // Publishing does not ask the fake model each verified question.
-                Map.entry("parlance.curation.pipeline-regression", "false"),
                 Map.entry("parlance.portal.asks-per-minute", String.valueOf(ASKS_PER_MINUTE))));
     // The language model: the recorded OpenAI-format server, on the wire.
     model

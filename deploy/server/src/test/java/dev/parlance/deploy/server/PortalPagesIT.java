@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -553,6 +554,350 @@ class PortalPagesIT {
         assertThat(analyst.driver.getTitle()).as(page).contains("not allowed");
       }
     }
+  }
+
+  // journeys of branch curation (issue 26, items 8, 9 and 11 of the curation and admin side)
+
+  /**
+   * Issue 26 item 9: publishing costs nothing by default. A steward edits a description in the
+   * workspace and publishes: the page follows the job's progress, the verified questions' SQL is
+   * run again, and the model (faked on the wire, which counts every request) is sent nothing; the
+   * rollback likewise. The model-based check is a button with its estimate; its calls are counted
+   * on the Spend page as regressions, exactly as many as the model was sent.
+   */
+  @Test
+  @Order(20)
+  void
+      should_publish_and_roll_back_without_a_model_call_and_count_the_model_check_as_regressions() {
+    String wording =
+        "whether the region still operates, published without a model " + System.nanoTime();
+    int promptsBefore;
+    int published;
+    int callsOfTheCheck;
+    try (PortalBrowser steward = as("steward")) {
+      steward.open("/portal/curation?source=demo&item=region.active#item-editor");
+      WebElement meaning = steward.driver.findElement(By.id("item-meaning"));
+      assertThat(meaning.getAttribute("value")).isNotBlank();
+      meaning.clear();
+      meaning.sendKeys(wording);
+      submit(steward, By.id("item-save"));
+      assertThat(steward.text("notice")).isEqualTo("Saved region.active in the draft.");
+      assertThat(steward.text("workspace-diff")).contains("region");
+
+      promptsBefore = env.model().prompts().size();
+      int current = currentVersion(steward);
+      WebElement publish = steward.driver.findElement(By.id("publish-button"));
+      publish.click();
+      // The page's script started a background job: its progress shows, the buttons wait.
+      assertThat(steward.driver.findElement(By.id("job-progress")).isDisplayed()).isTrue();
+      assertThat(publish.isEnabled()).isFalse();
+      steward.screenshot("curation-publish-progress");
+      steward.wait(300).until(ExpectedConditions.stalenessOf(publish));
+      steward.wait(60).until(d -> steward.has("notice") || steward.has("error"));
+      assertThat(steward.has("error"))
+          .as(steward.has("error") ? steward.text("error") : "")
+          .isFalse();
+      published = currentVersion(steward);
+      assertThat(published).isEqualTo(current + 1);
+      assertThat(steward.text("notice")).isEqualTo("Published version " + published + ".");
+      // Every approved verified question ran again (its SQL), with the same rows as before.
+      List<List<String>> regression = table(steward, "regression");
+      assertThat(regression).hasSizeGreaterThanOrEqualTo(36);
+      assertThat(regression).allSatisfy(r -> assertThat(r.get(1)).isEqualTo("unchanged"));
+      assertThat(env.model().prompts()).as("model calls of a publish").hasSize(promptsBefore);
+      steward.assertAccessible("curation after a background publish");
+
+      // Rolling back is a job too, and calls no model either.
+      submit(steward, By.id("rollback-" + current));
+      assertThat(currentVersion(steward)).isEqualTo(published + 1);
+      assertThat(env.model().prompts()).as("model calls of a rollback").hasSize(promptsBefore);
+
+      // The model-based check says what it would cost before it runs.
+      assertThat(steward.text("model-check-estimate"))
+          .contains("approved verified question(s) of version " + (published + 1))
+          .contains("model calls");
+      int beforeCheck = env.model().prompts().size();
+      WebElement check = steward.driver.findElement(By.id("model-check-button"));
+      check.click();
+      steward.wait(900).until(ExpectedConditions.stalenessOf(check));
+      steward.wait(60).until(d -> steward.has("notice") || steward.has("error"));
+      assertThat(steward.has("error"))
+          .as(steward.has("error") ? steward.text("error") : "")
+          .isFalse();
+      assertThat(steward.text("notice")).startsWith("The model answered ");
+      assertThat(table(steward, "model-check")).hasSizeGreaterThanOrEqualTo(36);
+      callsOfTheCheck = env.model().prompts().size() - beforeCheck;
+      assertThat(callsOfTheCheck).isGreaterThanOrEqualTo(36);
+      steward.screenshot("curation-model-check");
+      steward.assertAccessible("curation after the model check");
+    }
+    try (PortalBrowser admin = as("admin")) {
+      admin.open("/portal/admin/models");
+      // Every model call the check made is on the Spend page, as a regression.
+      assertThat(
+              admin.driver.findElement(By.cssSelector("#purpose-regressions td.calls")).getText())
+          .isEqualTo(String.valueOf(callsOfTheCheck));
+      assertThat(
+              Long.parseLong(
+                  admin.driver.findElement(By.cssSelector("#purpose-answers td.calls")).getText()))
+          .isPositive();
+      admin.screenshot("models-spend-by-purpose");
+      admin.assertAccessible("models with spend by purpose");
+    }
+  }
+
+  /**
+   * Issue 26 item 8: the curation workspace. A search keeps the items holding its words, marked; a
+   * column opens in the editor with its current text; the page has a jump list. Prints the heights
+   * of the curation and catalog pages.
+   */
+  @Test
+  @Order(21)
+  void should_find_an_item_by_search_with_its_words_marked_and_open_it_with_its_current_text() {
+    long curationHeight;
+    try (PortalBrowser steward = as("steward")) {
+      steward.open("/portal/curation?source=demo");
+      assertThat(steward.all("nav.jump a"))
+          .extracting(WebElement::getText)
+          .contains("Workspace", "Publish");
+      steward.driver.findElement(By.id("workspace-q")).sendKeys("actual cost");
+      WebElement search = steward.driver.findElement(By.id("workspace-search-button"));
+      search.click();
+      steward.wait(60).until(ExpectedConditions.stalenessOf(search));
+      assertThat(steward.text("workspace-summary")).contains("match “actual cost”");
+      List<WebElement> marks = steward.all("#workspace-list mark");
+      assertThat(marks).isNotEmpty();
+      assertThat(marks)
+          .allSatisfy(m -> assertThat(m.getText().toLowerCase()).isIn("actual", "cost"));
+      WebElement column =
+          steward.all("#workspace-list a.ws-column").stream()
+              .filter(a -> "maintenance_order.actual_cost".equals(a.getAttribute("data-target")))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("maintenance_order.actual_cost not listed"));
+      column.click();
+      steward.wait(60).until(d -> steward.has("item-editor"));
+      assertThat(steward.text("item-editor-title")).isEqualTo("maintenance_order.actual_cost");
+      // The current text, filled in: the demo's curation file says "actual cost", in BRL.
+      assertThat(steward.driver.findElement(By.id("item-meaning")).getAttribute("value"))
+          .isEqualTo("actual cost");
+      assertThat(steward.driver.findElement(By.id("item-unit")).getAttribute("value"))
+          .isEqualTo("BRL");
+      assertThat(steward.driver.findElement(By.id("ws-diff-title")).isDisplayed()).isTrue();
+      steward.screenshot("curation-workspace");
+      steward.assertAccessible("curation workspace");
+      curationHeight = pageHeight(steward);
+    }
+    long catalogHeight;
+    long searchedHeight;
+    try (PortalBrowser analyst = as("analyst")) {
+      analyst.open("/portal/catalog?source=demo");
+      // Collapsed by view, with a jump list: one entry per view.
+      List<WebElement> entries = analyst.all("details.catalog-entry");
+      assertThat(entries).hasSizeGreaterThanOrEqualTo(25);
+      assertThat(entries).noneMatch(d -> d.getAttribute("open") != null);
+      assertThat(analyst.all("#catalog-jumps a.jump-to")).hasSize(entries.size());
+      catalogHeight = pageHeight(analyst);
+      analyst.screenshot("catalog-collapsed");
+      analyst.assertAccessible("catalog collapsed");
+      WebElement jump =
+          analyst.all("#catalog-jumps a.jump-to").stream()
+              .filter(a -> a.getText().equals("maintenance_order"))
+              .findFirst()
+              .orElseThrow();
+      jump.click();
+      assertThat(analyst.driver.findElement(By.id("entry-maintenance_order")).getAttribute("open"))
+          .isNotNull();
+      analyst.driver.findElement(By.id("catalog-q")).sendKeys("actual cost");
+      analyst.driver.findElement(By.id("catalog-search")).click();
+      analyst.wait(30).until(d -> analyst.text("catalog-summary").contains("match"));
+      assertThat(analyst.all("details.catalog-entry"))
+          .allMatch(d -> d.getAttribute("open") != null);
+      assertThat(analyst.all("details.catalog-entry mark")).isNotEmpty();
+      searchedHeight = pageHeight(analyst);
+      analyst.screenshot("catalog-search-highlighted");
+      analyst.assertAccessible("catalog searched");
+    }
+    System.out.printf(
+        "MEASURED page heights: curation %d px, catalog collapsed %d px, catalog searched for"
+            + " 'actual cost' %d px%n",
+        curationHeight, catalogHeight, searchedHeight);
+    assertThat(catalogHeight).as("the collapsed catalog's height").isLessThan(4000);
+  }
+
+  static final String YARD_QUESTION = "Which yard items are there, with their region?";
+  static final String YARD_SQL = "SELECT name, region FROM yard_item ORDER BY name";
+
+  /** A SQLite source the journey adds: five items in two regions. */
+  private static Path yardDatabase() throws Exception {
+    Path db = PortalEnvironment.home().resolveSibling("journey-yard.db");
+    Files.deleteIfExists(db);
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+        var st = c.createStatement()) {
+      st.executeUpdate(
+          "CREATE TABLE yard_item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, region TEXT NOT"
+              + " NULL)");
+      st.executeUpdate(
+          "INSERT INTO yard_item (name, region) VALUES ('anchor', 'SE'), ('buoy', 'NE'),"
+              + " ('chain', 'SE'), ('davit', 'NE'), ('eyebolt', 'SE')");
+    }
+    return db;
+  }
+
+  /** The rows of a query straight from a SQLite file: the oracle, bypassing Parlance. */
+  private static List<List<String>> raw(Path db, String sql) throws Exception {
+    List<List<String>> rows = new ArrayList<>();
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+        var st = c.createStatement();
+        var rs = st.executeQuery(sql)) {
+      int n = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        List<String> row = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+          row.add(rs.getString(i));
+        }
+        rows.add(row);
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * Issue 26 item 11, admin side: a new source starts closed to analysts (the page says so, the ask
+   * page does not offer it, the API and governed execution refuse them) until an admin publishes
+   * its policy; the policy editor offers the source's tables and refuses a misspelt one; "preview
+   * as user" takes a real user's claims (analyst-se: region SE, the raw SE rows); the audit shows
+   * the analyst's question beside its SQL, in the browser's time zone.
+   */
+  @Test
+  @Order(22)
+  void should_keep_a_new_source_closed_to_analysts_until_its_policy_is_published()
+      throws Exception {
+    Path db = yardDatabase();
+    env.model().answerWhenAll(List.of("Question: " + YARD_QUESTION), fencedSql(YARD_SQL));
+    try (PortalBrowser admin = as("admin")) {
+      admin.open("/portal/admin/sources");
+      admin.driver.findElement(By.id("name")).sendKeys("yard");
+      admin.driver.findElement(By.id("url")).sendKeys("jdbc:sqlite:" + db);
+      admin.driver.findElement(By.id("add-source-button")).click();
+      admin.wait(60).until(d -> admin.has("notice"));
+      assertThat(admin.text("notice"))
+          .contains("Analysts cannot use it until you publish its policy");
+      long deadline = System.currentTimeMillis() + 300_000;
+      while (!admin.text("source-yard").contains("ready")) {
+        assertThat(System.currentTimeMillis()).as("yard indexed in time").isLessThan(deadline);
+        sleep(3000);
+        admin.open("/portal/admin/sources");
+      }
+      assertThat(admin.text("closed-yard")).contains("closed to analysts");
+      admin.assertAccessible("sources with a closed source");
+    }
+    // Closed: not offered on the ask page, and refused through the API.
+    try (PortalBrowser analyst = as("analyst")) {
+      analyst.open("/portal/ask");
+      assertThat(new Select(analyst.driver.findElement(By.id("source"))).getOptions())
+          .extracting(o -> o.getAttribute("value"))
+          .contains("demo")
+          .doesNotContain("yard");
+    }
+    ApiCalls api = new ApiCalls();
+    var refused =
+        api.call(
+            "POST",
+            "/api/v1/sources/yard/ask",
+            "analyst",
+            "{\"question\":\"" + YARD_QUESTION + "\",\"candidates\":1}");
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(403);
+    assertThat(refused.body())
+        .contains("closed to analysts until an administrator publishes its policy");
+
+    try (PortalBrowser admin = as("admin")) {
+      admin.open("/portal/admin/policies?source=yard");
+      assertThat(admin.text("policy-closed")).contains("yard is closed to analysts");
+      // Governed execution itself refuses an analyst: a real user's preview says why.
+      new Select(admin.driver.findElement(By.id("as-real-user"))).selectByValue("analyst-se");
+      admin.driver.findElement(By.id("preview-sql")).sendKeys(YARD_SQL);
+      admin.driver.findElement(By.id("preview-button")).click();
+      admin.wait(60).until(d -> admin.has("preview"));
+      assertThat(admin.text("preview-reason"))
+          .startsWith("Refused (no policy)")
+          .contains("closed to analysts");
+      admin.assertAccessible("policies of a closed source");
+
+      // The editor offers the source's tables; a misspelt one publishes nothing.
+      assertThat(admin.all("#table-choices option"))
+          .extracting(o -> o.getAttribute("value"))
+          .containsExactly("yard_item");
+      admin.driver.findElement(By.id("role")).sendKeys("regional");
+      admin.driver.findElement(By.id("table")).sendKeys("yard_itm");
+      admin.driver.findElement(By.id("predicate")).sendKeys("region = :user.region");
+      admin.driver.findElement(By.id("add-filter-button")).click();
+      admin.wait(60).until(d -> admin.has("error"));
+      assertThat(admin.text("error"))
+          .contains("source yard has no table 'yard_itm'")
+          .contains("did you mean yard_item?");
+      assertThat(admin.has("policy-closed")).isTrue();
+
+      admin.open("/portal/admin/policies?source=yard");
+      admin.driver.findElement(By.id("role")).sendKeys("regional");
+      admin.driver.findElement(By.id("table")).sendKeys("yard_item");
+      admin.driver.findElement(By.id("predicate")).sendKeys("region = :user.region");
+      admin.driver.findElement(By.id("add-filter-button")).click();
+      admin.wait(60).until(d -> admin.has("notice"));
+      assertThat(admin.text("notice")).startsWith("Published policy version 1 of yard");
+      assertThat(admin.has("policy-closed")).isFalse();
+
+      // Preview as the real analyst-se: their claims (region SE) and the raw SE rows.
+      new Select(admin.driver.findElement(By.id("as-real-user"))).selectByValue("analyst-se");
+      admin.driver.findElement(By.id("preview-sql")).clear();
+      admin.driver.findElement(By.id("preview-sql")).sendKeys(YARD_SQL);
+      admin.driver.findElement(By.id("preview-button")).click();
+      admin.wait(60).until(d -> admin.has("preview-rows"));
+      assertThat(admin.text("preview-claims")).contains("region=SE").contains("regional");
+      assertThat(table(admin, "preview-rows"))
+          .isEqualTo(
+              raw(db, "SELECT name, region FROM yard_item WHERE region = 'SE' ORDER BY name"));
+      admin.screenshot("policies-preview-real-user");
+      admin.assertAccessible("policies with a real user's preview");
+    }
+    // Open now: the analyst asks, and sees every row (no filter binds analysts).
+    Instant asked = Instant.now().minusSeconds(1);
+    try (PortalBrowser analyst = as("analyst")) {
+      ask(analyst, "yard", YARD_QUESTION);
+      assertThat(table(analyst, "result")).isEqualTo(raw(db, YARD_SQL));
+    }
+    try (PortalBrowser admin = as("admin")) {
+      // The audit names the question beside the statement it ran.
+      admin.driver.executeCdpCommand(
+          "Emulation.setTimezoneOverride", java.util.Map.of("timezoneId", "UTC"));
+      admin.open(
+          "/portal/admin/audit?user=analyst&source=yard&from=" + asked.toString().substring(0, 10));
+      WebElement row =
+          admin.all("#audit tbody tr").stream()
+              .filter(
+                  tr -> tr.findElement(By.className("question")).getText().equals(YARD_QUESTION))
+              .findFirst()
+              .orElseThrow(
+                  () -> new AssertionError("no statement of the yard question in the audit"));
+      assertThat(row.findElement(By.tagName("code")).getText()).isEqualTo(YARD_SQL);
+      WebElement at = row.findElement(By.tagName("time"));
+      assertThat(at.getAttribute("title")).endsWith("(UTC)");
+      String inUtc = at.getText();
+      String datetime = at.getAttribute("datetime");
+      admin.screenshot("audit-question-beside-sql");
+      admin.assertAccessible("audit with questions");
+      // Times follow the browser's time zone.
+      admin.driver.executeCdpCommand(
+          "Emulation.setTimezoneOverride", java.util.Map.of("timezoneId", "America/Sao_Paulo"));
+      admin.driver.navigate().refresh();
+      WebElement same =
+          admin.driver.findElement(By.cssSelector("#audit time[datetime='" + datetime + "']"));
+      assertThat(same.getText()).isNotEqualTo(inUtc);
+    }
+  }
+
+  private static long pageHeight(PortalBrowser browser) {
+    return ((Number) browser.driver.executeScript("return document.documentElement.scrollHeight"))
+        .longValue();
   }
 
   /** The server's threads, beside the screenshots, for a journey that waited in vain. */

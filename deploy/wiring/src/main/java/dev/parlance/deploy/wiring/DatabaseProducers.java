@@ -98,13 +98,15 @@ public class DatabaseProducers {
       JdbcConnections connections,
       PublishedCurationPort published,
       ExecuteQueryPort execution,
-      dev.parlance.domain.governance.GovernancePoliciesPort policies) {
+      dev.parlance.domain.governance.GovernancePoliciesPort policies,
+      dev.parlance.domain.retrieval.IndexSchemaPort index) {
     return new CatalogReaders(
         Catalogs.jdbc(connections, 0),
         Catalogs.jdbc(connections, CATALOG_SAMPLES),
         published,
         execution,
-        policies);
+        policies,
+        index);
   }
 
   /** Provisions a policy in its database (PostgreSQL: roles, row-level security, masking views). */
@@ -129,8 +131,10 @@ public class DatabaseProducers {
 
   @Produces
   @ApplicationScoped
-  ReadColumnValuesPort columnValues(JdbcConnections connections) {
-    return Catalogs.values(connections);
+  ReadColumnValuesPort columnValues(JdbcConnections connections, PublishedCurationPort published) {
+    // A curated source's views are read through their definitions, as governed execution does.
+    return new dev.parlance.application.curation.CuratedColumnValues(
+        Catalogs.values(connections), published);
   }
 
   @Produces
@@ -155,6 +159,12 @@ public class DatabaseProducers {
   @ApplicationScoped
   LoadRetrievalBenchmarkPort retrievalBenchmarks() {
     return BenchmarkData.retrievalBenchmarks();
+  }
+
+  @Produces
+  @ApplicationScoped
+  dev.parlance.domain.evaluation.LoadExamplePoolPort examplePools() {
+    return BenchmarkData.examplePools();
   }
 
   @Produces

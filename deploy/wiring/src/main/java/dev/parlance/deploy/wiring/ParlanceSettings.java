@@ -1,6 +1,7 @@
 package dev.parlance.deploy.wiring;
 
 import dev.parlance.application.ask.AskSettings;
+import dev.parlance.application.ask.RbSqlSettings;
 import dev.parlance.application.ask.StrategyName;
 import dev.parlance.domain.governance.ResultLimits;
 import java.util.Optional;
@@ -94,11 +95,6 @@ public final class ParlanceSettings {
     return get("parlance.llm.hallucination.examples", "general");
   }
 
-  /** Whether publishing asks the question pipeline each verified question (when a model exists). */
-  public boolean pipelineRegression() {
-    return !get("parlance.curation.pipeline-regression", "true").equalsIgnoreCase("false");
-  }
-
   /**
    * Whether a changed source is re-indexed in the background at once ({@code background}, a
    * server's default) or on its next use ({@code on-use}, the command line's: its process ends with
@@ -158,8 +154,28 @@ public final class ParlanceSettings {
   /** The question pipeline's settings ({@code parlance.ask.*}, docs/ask.md). */
   public AskSettings askDefaults() {
     AskSettings d = AskSettings.defaults();
+    java.util.List<StrategyName> named =
+        java.util.Arrays.stream(ask("strategy", d.strategy().label()).split(","))
+            .filter(x -> !x.isBlank())
+            .map(StrategyName::parse)
+            .distinct()
+            .toList();
+    String select = ask("select", "none").strip().toLowerCase(java.util.Locale.ROOT);
+    if (!select.equals("none") && !select.equals("vote")) {
+      throw new IllegalArgumentException(
+          "parlance.ask.select must be none or vote, got '" + select + "'");
+    }
+    if (named.isEmpty() || named.size() > 1 != select.equals("vote")) {
+      throw new IllegalArgumentException(
+          select.equals("vote")
+              ? "parlance.ask.select=vote needs at least two strategies in parlance.ask.strategy"
+                  + " (e.g. direct,c3,din,ta-sql,rb-sql)"
+              : "parlance.ask.strategy names one strategy, or several with"
+                  + " parlance.ask.select=vote");
+    }
+    RbSqlSettings rb = d.rbSql();
     return new AskSettings(
-        StrategyName.parse(ask("strategy", d.strategy().label())),
+        named.getFirst(),
         integer("candidates", d.candidates()),
         decimal("temperature", d.temperature()),
         integer("max-tokens", d.maxTokens()),
@@ -173,7 +189,14 @@ public final class ParlanceSettings {
         integer("examples", d.examples()),
         integer("shown-rows", d.shownRows()),
         Boolean.parseBoolean(ask("hallucinate", String.valueOf(d.hallucinate()))),
-        integer("whole-schema-tokens", d.wholeSchemaTokens()));
+        integer("whole-schema-tokens", d.wholeSchemaTokens()),
+        new RbSqlSettings(
+            decimal("rb-sql.theta", rb.theta()),
+            decimal("rb-sql.mu", rb.mu()),
+            decimal("rb-sql.mu-coarse", rb.muCoarse()),
+            integer("rb-sql.shots", rb.shots()),
+            decimal("rb-sql.skeleton-weight", rb.skeletonWeight())),
+        named.size() > 1 ? named : java.util.List.of());
   }
 
   /** The strategy a source is configured with ({@code parlance.sources.SOURCE.strategy}). */

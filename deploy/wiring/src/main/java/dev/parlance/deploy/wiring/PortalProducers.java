@@ -66,6 +66,7 @@ import dev.parlance.application.source.UseSourcesService;
 import dev.parlance.application.source.UseSourcesUseCase;
 import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.completion.LanguageModelsPort;
+import dev.parlance.domain.completion.ModelCallsPort;
 import dev.parlance.domain.curation.CurationFilePort;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.PublishedCurationPort;
@@ -191,8 +192,14 @@ public class PortalProducers {
 
   @Produces
   @ApplicationScoped
-  FindColumnsUseCase findColumns(SourceSchemaUseCase schema) {
-    return new FindColumnsService(schema);
+  FindColumnsUseCase findColumns(
+      SourceSchemaUseCase schema,
+      DataSourcesPort sources,
+      GovernancePoliciesPort policies,
+      CatalogReaders catalogs,
+      ExecuteQueryPort execution) {
+    return new FindColumnsService(
+        schema, sources, policies, catalogs.curatedStructure(), execution);
   }
 
   // ---- exploring: a source's catalog, example questions, an answer's rows for a download
@@ -203,8 +210,9 @@ public class PortalProducers {
       DataSourcesPort sources,
       CatalogReaders catalogs,
       PublishedCurationPort published,
-      GovernancePoliciesPort policies) {
-    return new BrowseCatalogService(sources, catalogs.curatedStructure(), published, policies);
+      GovernancePoliciesPort policies,
+      ExecuteQueryPort execution) {
+    return new BrowseCatalogService(sources, catalogs.shared(), published, policies, execution);
   }
 
   @Produces
@@ -256,20 +264,29 @@ public class PortalProducers {
   @Produces
   @ApplicationScoped
   PreviewAsUserUseCase previewAsUser(
-      DataSourcesPort sources, RunQueryUseCase queries, RecordActionPort actions) {
-    return new PreviewAsUserService(sources, queries, actions, Clock.systemUTC());
+      DataSourcesPort sources,
+      RunQueryUseCase queries,
+      RecordActionPort actions,
+      ManageUsersPort users) {
+    return new PreviewAsUserService(sources, queries, actions, Clock.systemUTC(), users);
   }
 
   @Produces
   @ApplicationScoped
-  SourcePoliciesUseCase sourcePolicies(ManagePoliciesUseCase policies, RecordActionPort actions) {
-    return new SourcePoliciesService(policies, actions, Clock.systemUTC());
+  SourcePoliciesUseCase sourcePolicies(
+      ManagePoliciesUseCase policies,
+      RecordActionPort actions,
+      DataSourcesPort sources,
+      CatalogReaders catalogs,
+      PublishedCurationPort published) {
+    return new SourcePoliciesService(
+        policies, actions, Clock.systemUTC(), sources, catalogs.structure(), published);
   }
 
   @Produces
   @ApplicationScoped
-  SearchAuditUseCase searchAudit(SearchAuditPort audit) {
-    return new SearchAuditService(audit);
+  SearchAuditUseCase searchAudit(SearchAuditPort audit, AnswerHistoryPort history) {
+    return new SearchAuditService(audit, history);
   }
 
   @Produces
@@ -280,8 +297,8 @@ public class PortalProducers {
 
   @Produces
   @ApplicationScoped
-  SpendReportUseCase spendReport(AnswerHistoryPort history) {
-    return new SpendReportService(history, Clock.systemUTC());
+  SpendReportUseCase spendReport(AnswerHistoryPort history, ModelCallsPort ledger) {
+    return new SpendReportService(history, ledger, Clock.systemUTC());
   }
 
   @Produces

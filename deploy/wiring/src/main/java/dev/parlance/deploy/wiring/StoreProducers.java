@@ -1,6 +1,7 @@
 package dev.parlance.deploy.wiring;
 
 import dev.parlance.adapters.db.store.MetadataStore;
+import dev.parlance.domain.completion.ModelCallsPort;
 import dev.parlance.domain.curation.CurationQualityStorePort;
 import dev.parlance.domain.curation.CurationStorePort;
 import dev.parlance.domain.curation.PublishedCurationPort;
@@ -91,6 +92,12 @@ public class StoreProducers {
   @Typed(CurationStorePort.class) // it is a PublishedCurationPort too, produced below
   CurationStorePort curation(MetadataStore store) {
     return store.curation();
+  }
+
+  @Produces
+  @ApplicationScoped
+  ModelCallsPort modelCalls(MetadataStore store) {
+    return store.modelCalls();
   }
 
   @Produces

@@ -13,17 +13,22 @@ import dev.parlance.application.benchmark.GovernanceBenchmarkUseCase;
 import dev.parlance.application.benchmark.RetrievalBenchmarkService;
 import dev.parlance.application.benchmark.RetrievalBenchmarkUseCase;
 import dev.parlance.application.curation.CuratedContextService;
+import dev.parlance.application.curation.CurationJobsService;
+import dev.parlance.application.curation.CurationJobsUseCase;
 import dev.parlance.application.curation.CurationQualityService;
 import dev.parlance.application.curation.CurationQualityUseCase;
 import dev.parlance.application.curation.CurationRecallService;
 import dev.parlance.application.curation.CurationRecallUseCase;
 import dev.parlance.application.curation.EditCurationService;
 import dev.parlance.application.curation.EditCurationUseCase;
+import dev.parlance.application.curation.ModelRegressionService;
+import dev.parlance.application.curation.ModelRegressionUseCase;
 import dev.parlance.application.curation.PublishCurationService;
 import dev.parlance.application.curation.PublishCurationUseCase;
 import dev.parlance.application.curation.QualityAfterPublish;
 import dev.parlance.application.curation.ReadCurationService;
 import dev.parlance.application.curation.ReadCurationUseCase;
+import dev.parlance.application.curation.StewardCurationUseCase;
 import dev.parlance.application.curation.StoredCurationQualityUseCase;
 import dev.parlance.application.curation.SuggestCurationService;
 import dev.parlance.application.curation.SuggestCurationUseCase;
@@ -37,6 +42,8 @@ import dev.parlance.application.evaluation.PipelineBenchmarkService;
 import dev.parlance.application.evaluation.PipelineBenchmarkUseCase;
 import dev.parlance.application.evaluation.ScorePredictionsService;
 import dev.parlance.application.evaluation.ScorePredictionsUseCase;
+import dev.parlance.application.evaluation.report.ReportDocumentsService;
+import dev.parlance.application.evaluation.report.ReportDocumentsUseCase;
 import dev.parlance.application.evaluation.report.ReportFilesPort;
 import dev.parlance.application.governance.ManagePoliciesService;
 import dev.parlance.application.governance.ManagePoliciesUseCase;
@@ -63,10 +70,15 @@ import dev.parlance.application.source.IndexSourceService;
 import dev.parlance.application.source.IndexSourceUseCase;
 import dev.parlance.application.source.ManageSourcesService;
 import dev.parlance.application.source.ManageSourcesUseCase;
+import dev.parlance.application.source.PrepareAtStartService;
+import dev.parlance.application.source.PrepareAtStartUseCase;
 import dev.parlance.application.source.SourceChanges;
 import dev.parlance.deploy.wiring.report.ReportFiles;
+import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.benchmark.LoadRetrievalBenchmarkPort;
 import dev.parlance.domain.completion.LanguageModelsPort;
+import dev.parlance.domain.completion.ModelCallsPort;
+import dev.parlance.domain.completion.ModelPurpose;
 import dev.parlance.domain.curation.AnswerQuestionPort;
 import dev.parlance.domain.curation.CurationFilePort;
 import dev.parlance.domain.curation.CurationQualityStorePort;
@@ -207,6 +219,17 @@ public class UseCaseProducers {
 
   @Produces
   @Singleton
+  @Typed(BackgroundWork.CurationJobThreads.class)
+  BackgroundWork.CurationJobThreads curationJobThreads() {
+    return new BackgroundWork.CurationJobThreads();
+  }
+
+  void shutdown(@Disposes BackgroundWork.CurationJobThreads work) {
+    work.shutdown();
+  }
+
+  @Produces
+  @Singleton
   @Typed(IndexSourceService.class)
   IndexSourceService indexing(
       DataSourcesPort sources,
@@ -227,6 +250,24 @@ public class UseCaseProducers {
         values,
         valueIndex,
         background,
+        settings.indexWhenChanged());
+  }
+
+  /** A server's start-up preparation: indexes, then each source's catalog and models. */
+  @Produces
+  @Singleton
+  @Typed(PrepareAtStartUseCase.class)
+  PrepareAtStartUseCase prepareAtStart(
+      DataSourcesPort sources,
+      IndexSourceService indexing,
+      QuestionPipeline pipeline,
+      ParlanceSettings settings) {
+    // A thread of its own: it waits for index builds that run on the background work's threads.
+    return new PrepareAtStartService(
+        sources,
+        indexing,
+        pipeline::prepare,
+        work -> Thread.ofVirtual().name("parlance-prepare-at-start").start(work),
         settings.indexWhenChanged());
   }
 
@@ -264,7 +305,7 @@ public class UseCaseProducers {
         new QuestionPipelineService.Ports(
             sources,
             policies,
-            catalogs.curatedStructure(),
+            catalogs.shared(),
             embedder,
             retriever,
             valueSearch,
@@ -318,10 +359,7 @@ public class UseCaseProducers {
     return new ValidateCurationService(sources, policies, execution);
   }
 
-  /**
-   * Publishing asks the question pipeline each approved verified question when the source has a
-   * model (and {@code parlance.curation.pipeline-regression} is not {@code false}).
-   */
+  /** Publishing validates, stores, re-indexes and runs the verified questions' SQL: no model. */
   @Produces
   @ApplicationScoped
   PublishCurationUseCase publishCuration(
@@ -330,41 +368,67 @@ public class UseCaseProducers {
       CurationStorePort store,
       ValidateCurationUseCase validator,
       ExecuteQueryPort execution,
-      LanguageModelsPort models,
-      QuestionPipeline pipeline,
-      IndexSourceUseCase indexing,
       SourceSchemaUseCase sourceSchema,
       StoredCurationQualityUseCase quality,
       BackgroundWork background,
       ParlanceSettings settings) {
-    AnswerQuestionPort regression =
-        settings.pipelineRegression()
-            ? (source, question) ->
-                models
-                    .choose(LanguageModelsPort.ModelRequest.forSource(source))
-                    .flatMap(
-                        model -> {
-                          // The pipeline reads the source's indexes; the indexing builds missing
-                          // ones (a build under way keeps serving the last ones meanwhile).
-                          if (indexing.state(source) instanceof IndexSourceUseCase.NotReady) {
-                            indexing.awaitReady(source, Progress.silent());
-                          }
-                          return pipeline
-                              .ask(
-                                  AskQuestionUseCase.Command.of(
-                                      source, question, ValidateCurationService.STEWARD),
-                                  model.chat())
-                              .sql();
-                        })
-            : AnswerQuestionPort.none();
     PublishCurationUseCase publishing =
         new PublishCurationService(
-            sources, policies, store, validator, execution, regression, () -> sourceSchema);
+            sources, policies, store, validator, execution, () -> sourceSchema);
     // Where work may go on after a command (the server), each published version's quality is
     // measured then; the command line's process ends with its command.
     return settings.indexWhenChanged()
         ? new QualityAfterPublish(publishing, quality, background)
         : publishing;
+  }
+
+  /**
+   * The model-based check of verified questions: the question pipeline asked each one, its model
+   * chosen for (and counted as) regressions; only when a steward starts it.
+   */
+  @Produces
+  @ApplicationScoped
+  ModelRegressionUseCase modelRegression(
+      DataSourcesPort sources,
+      GovernancePoliciesPort policies,
+      CurationStorePort store,
+      ExecuteQueryPort execution,
+      LanguageModelsPort models,
+      QuestionPipeline pipeline,
+      IndexSourceUseCase indexing,
+      ModelCallsPort ledger,
+      AnswerHistoryPort history) {
+    AnswerQuestionPort asking =
+        (source, question) ->
+            models
+                .choose(
+                    LanguageModelsPort.ModelRequest.forSource(source)
+                        .forPurpose(ModelPurpose.REGRESSION))
+                .flatMap(
+                    model -> {
+                      // The pipeline reads the source's indexes; the indexing builds missing
+                      // ones (a build under way keeps serving the last ones meanwhile).
+                      if (indexing.state(source) instanceof IndexSourceUseCase.NotReady) {
+                        indexing.awaitReady(source, Progress.silent());
+                      }
+                      return pipeline
+                          .ask(
+                              AskQuestionUseCase.Command.of(
+                                  source, question, ValidateCurationService.STEWARD),
+                              model.chat())
+                          .sql();
+                    });
+    return new ModelRegressionService(
+        sources, policies, store, execution, asking, models, ledger, history, Clock.systemUTC());
+  }
+
+  @Produces
+  @ApplicationScoped
+  CurationJobsUseCase curationJobs(
+      StewardCurationUseCase curation,
+      ModelRegressionUseCase modelRegression,
+      BackgroundWork.CurationJobThreads threads) {
+    return new CurationJobsService(curation, modelRegression, threads, Clock.systemUTC());
   }
 
   @Produces
@@ -468,6 +532,13 @@ public class UseCaseProducers {
 
   @Produces
   @ApplicationScoped
+  dev.parlance.application.ask.RetrieverThresholdsUseCase retrieverThresholds(
+      LoadRetrievalBenchmarkPort loader, EmbedTextPort embedder) {
+    return new dev.parlance.application.ask.RetrieverThresholdsBenchmark(loader, embedder);
+  }
+
+  @Produces
+  @ApplicationScoped
   PromptSizeUseCase promptSize(
       LoadRetrievalBenchmarkPort loader,
       IndexSchemaUseCase indexer,
@@ -561,7 +632,8 @@ public class UseCaseProducers {
             policies,
             published,
             unions,
-            union -> pipelines.union(union, ask)));
+            union -> pipelines.union(union, ask),
+            catalogs.structure()));
   }
 
   /**
@@ -574,14 +646,16 @@ public class UseCaseProducers {
       EvaluatePipelineUseCase evaluation,
       LanguageModelsPort models,
       BenchmarkRunsPort runs,
-      ParlanceSettings settings) {
+      ParlanceSettings settings,
+      dev.parlance.domain.evaluation.LoadExamplePoolPort examplePools) {
     return new PipelineBenchmarkService(
         evaluation,
         models,
         runs,
         settings.askDefaults(),
         settings.embeddingModel(),
-        Clock.systemUTC());
+        Clock.systemUTC(),
+        examplePools);
   }
 
   /** The files a bench e2e report is kept in (report.json, report.html), for both entry points. */
@@ -589,6 +663,13 @@ public class UseCaseProducers {
   @ApplicationScoped
   ReportFilesPort reportFiles() {
     return new ReportFiles();
+  }
+
+  /** The command line's reports: written as files, read back for {@code bench report}. */
+  @Produces
+  @ApplicationScoped
+  ReportDocumentsUseCase reportDocuments(ReportFilesPort files) {
+    return new ReportDocumentsService(files);
   }
 
   /** Evaluation runs admins start from the portal, on the background executor. */
