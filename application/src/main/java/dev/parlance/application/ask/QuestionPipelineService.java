@@ -760,10 +760,15 @@ public final class QuestionPipelineService implements QuestionPipeline {
 
     // Staff asked something no view covers: the stewards' queue gets it, once while pending.
     private void suggestCuration(String sql) {
-      String target =
-          command.question().length() > 400
-              ? command.question().substring(0, 399) + "…"
-              : command.question();
+      // A follow-up reaches the stewards as a question of its own, never as its fragment.
+      String asked =
+          restated.orElseGet(
+              () ->
+                  command
+                      .previous()
+                      .map(p -> p.question() + " Follow-up: " + command.question())
+                      .orElse(command.question()));
+      String target = asked.length() > 400 ? asked.substring(0, 399) + "…" : asked;
       try {
         boolean queued =
             ports.suggestions().list(source.name(), SuggestionStatus.PENDING).stream()
@@ -779,7 +784,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
                         SuggestionKind.UNANSWERED,
                         target,
                         "staff asked \""
-                            + SqlText.oneLine(command.question())
+                            + SqlText.oneLine(asked)
                             + "\"; no view covers it (the model wrote "
                             + SqlText.oneLine(sql)
                             + ")",

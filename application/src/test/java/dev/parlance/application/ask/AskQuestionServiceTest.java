@@ -912,6 +912,26 @@ class AskQuestionServiceTest {
   }
 
   @Test
+  void should_queue_a_follow_up_no_view_covers_as_its_restated_question() {
+    plant
+        .answer("Question: " + FOLLOW_UP, fenced("SELECT NULL AS corrective_count"))
+        .answer("Follow-up: " + FOLLOW_UP, "Which installations have open corrective orders?")
+        .rows("SELECT NULL AS corrective_count", false, new Object[] {null});
+    plant.constants.add("SELECT NULL AS corrective_count");
+
+    Answer answer = ask(AskFixture.settings(1), followUp(StrategyName.DIRECT));
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.CANNOT_ANSWER);
+    assertThat(plant.suggestions.all)
+        .singleElement()
+        .satisfies(
+            s -> {
+              assertThat(s.target()).isEqualTo("Which installations have open corrective orders?");
+              assertThat(s.summary()).doesNotContain("staff asked \"" + FOLLOW_UP);
+            });
+  }
+
+  @Test
   void should_keep_no_restatement_when_the_model_answers_it_with_sql() {
     plant
         .answer("Question: " + FOLLOW_UP, fenced(GOOD))

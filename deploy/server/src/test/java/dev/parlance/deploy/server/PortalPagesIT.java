@@ -498,7 +498,11 @@ class PortalPagesIT {
       new Select(admin.driver.findElement(By.id("grant-user"))).selectByValue("steward-other");
       admin.driver.findElement(By.id("grant-role")).sendKeys("regional");
       admin.driver.findElement(By.id("grant-button")).click();
-      admin.wait(60).until(d -> admin.text("notice").contains("now has the roles"));
+      // The page before had a notice too: it may go stale while the next page loads.
+      admin
+          .wait(60)
+          .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
+          .until(d -> admin.text("notice").contains("now has the roles"));
       assertThat(admin.text("notice")).contains("regional");
       admin.screenshot("users-admin");
       admin.assertAccessible("users");
@@ -1809,6 +1813,7 @@ class PortalPagesIT {
       assertThat(table(analyst, "reading-" + number))
           .containsExactly(
               List.of(String.format(java.util.Locale.US, "%,d", Long.parseLong(systems))));
+      script(analyst, "document.getElementById('clarify').scrollIntoView()");
       analyst.screenshot("answer-unsure-in-words");
       analyst.assertAccessible("an unsure answer asking back");
 
