@@ -45,6 +45,7 @@ public final class AskQuestionService implements AskQuestionUseCase {
   public void prepare(String source, Optional<String> modelProfile, Progress progress) {
     model(source, modelProfile);
     indexing.awaitReady(source, progress);
+    sources.find(source).ifPresent(pipeline::prepare);
   }
 
   private LanguageModel model(String source, Optional<String> profile) {

@@ -46,6 +46,10 @@ public interface AskQuestionUseCase {
    *     (a benchmark over the verified questions must not show the answer)
    * @param previous the exchange this question follows up in a conversation ("and in 2023?"): the
    *     prompts show it, and retrieval searches for it together with this question
+   * @param voteAcross one candidate from each of these strategies, voted together (SQL-PaLM's
+   *     test-time selection); empty: as configured ({@code parlance.ask.select})
+   * @param examples the examples to show instead of the source's verified questions (a benchmark's
+   *     declared training set)
    */
   record Command(
       String source,
@@ -56,8 +60,16 @@ public interface AskQuestionUseCase {
       Optional<String> modelProfile,
       Optional<Baseline> baseline,
       boolean ownExampleHidden,
-      Optional<Exchange> previous) {
+      Optional<Exchange> previous,
+      java.util.List<StrategyName> voteAcross,
+      Optional<ExamplePool> examples) {
     public Command {
+      voteAcross = voteAcross == null ? java.util.List.of() : java.util.List.copyOf(voteAcross);
+      if (voteAcross.size() == 1 || java.util.Set.copyOf(voteAcross).size() != voteAcross.size()) {
+        throw new IllegalArgumentException(
+            "a vote across strategies names at least two strategies, each once");
+      }
+      examples = examples == null ? Optional.empty() : examples;
       Objects.requireNonNull(source, "source");
       Objects.requireNonNull(user, "user");
       if (question == null || question.isBlank()) {
@@ -69,6 +81,63 @@ public interface AskQuestionUseCase {
       modelProfile = modelProfile == null ? Optional.empty() : modelProfile;
       baseline = baseline == null ? Optional.empty() : baseline;
       previous = previous == null ? Optional.empty() : previous;
+    }
+
+    /** As configured: no vote across strategies, the source's own examples. */
+    public Command(
+        String source,
+        String question,
+        UserIdentity user,
+        Optional<StrategyName> strategy,
+        OptionalInt candidates,
+        Optional<String> modelProfile,
+        Optional<Baseline> baseline,
+        boolean ownExampleHidden,
+        Optional<Exchange> previous) {
+      this(
+          source,
+          question,
+          user,
+          strategy,
+          candidates,
+          modelProfile,
+          baseline,
+          ownExampleHidden,
+          previous,
+          java.util.List.of(),
+          Optional.empty());
+    }
+
+    /** The same question, one candidate from each of {@code strategies}, voted together. */
+    public Command votingAcross(java.util.List<StrategyName> strategies) {
+      return new Command(
+          source,
+          question,
+          user,
+          strategy,
+          candidates,
+          modelProfile,
+          baseline,
+          ownExampleHidden,
+          previous,
+          strategies,
+          examples);
+    }
+
+    /** The same question with {@code pool}'s examples instead of the source's. */
+    public Command withExamples(ExamplePool pool) {
+      return new Command(
+          source,
+          question,
+          user,
+          strategy,
+          candidates,
+          modelProfile,
+          baseline,
+          ownExampleHidden,
+          previous,
+          voteAcross,
+          Optional.of(pool));
     }
 
     /** Not a follow-up. */
@@ -104,7 +173,9 @@ public interface AskQuestionUseCase {
           modelProfile,
           baseline,
           ownExampleHidden,
-          Optional.of(exchange));
+          Optional.of(exchange),
+          voteAcross,
+          examples);
     }
 
     /**

@@ -20,6 +20,10 @@ package dev.parlance.application.ask;
  * @param wholeSchemaTokens the largest visible schema (rendered with its descriptions, in prompt
  *     tokens) that a prompt shows whole, with no hallucination call and no retrieval; 0 always
  *     retrieves (docs/ask.md "Adaptive context")
+ * @param rbSql RB-SQL's thresholds and shots (strategy {@code rb-sql})
+ * @param voteAcross the strategies that each give one candidate to one execution vote (SQL-PaLM's
+ *     test-time selection, {@code parlance.ask.select=vote}); empty: {@code strategy} alone gives
+ *     the m candidates
  */
 public record AskSettings(
     StrategyName strategy,
@@ -36,9 +40,17 @@ public record AskSettings(
     int examples,
     int shownRows,
     boolean hallucinate,
-    int wholeSchemaTokens) {
+    int wholeSchemaTokens,
+    RbSqlSettings rbSql,
+    java.util.List<StrategyName> voteAcross) {
 
   public AskSettings {
+    rbSql = rbSql == null ? RbSqlSettings.defaults() : rbSql;
+    voteAcross = voteAcross == null ? java.util.List.of() : java.util.List.copyOf(voteAcross);
+    if (voteAcross.size() == 1 || java.util.Set.copyOf(voteAcross).size() != voteAcross.size()) {
+      throw new IllegalArgumentException(
+          "a vote across strategies names at least two strategies, each once");
+    }
     if (candidates < 1 || candidates > 64) {
       throw new IllegalArgumentException("candidates must be within [1, 64], got " + candidates);
     }
@@ -79,7 +91,9 @@ public record AskSettings(
         3,
         50,
         true,
-        WHOLE_SCHEMA_TOKENS);
+        WHOLE_SCHEMA_TOKENS,
+        RbSqlSettings.defaults(),
+        java.util.List.of());
   }
 
   public AskSettings withCandidates(int m) {
@@ -98,7 +112,9 @@ public record AskSettings(
         examples,
         shownRows,
         hallucinate,
-        wholeSchemaTokens);
+        wholeSchemaTokens,
+        rbSql,
+        voteAcross);
   }
 
   public AskSettings withStrategy(StrategyName s) {
@@ -117,7 +133,9 @@ public record AskSettings(
         examples,
         shownRows,
         hallucinate,
-        wholeSchemaTokens);
+        wholeSchemaTokens,
+        rbSql,
+        voteAcross);
   }
 
   public AskSettings withWholeSchemaTokens(int tokens) {
@@ -136,7 +154,9 @@ public record AskSettings(
         examples,
         shownRows,
         hallucinate,
-        tokens);
+        tokens,
+        rbSql,
+        voteAcross);
   }
 
   /** The bare prompt: no sample rows, no retrieved values, no examples, no corrections. */
@@ -156,7 +176,9 @@ public record AskSettings(
         examples,
         shownRows,
         false,
-        wholeSchemaTokens);
+        wholeSchemaTokens,
+        rbSql,
+        voteAcross);
   }
 
   /** What measuring the schema's size renders: no sample rows, values or examples. */
@@ -176,7 +198,9 @@ public record AskSettings(
         0,
         shownRows,
         false,
-        wholeSchemaTokens);
+        wholeSchemaTokens,
+        rbSql,
+        voteAcross);
   }
 
   /** No sample rows and no retrieved values: for a source with no one database to read them. */
@@ -196,6 +220,51 @@ public record AskSettings(
         examples,
         shownRows,
         hallucinate,
-        wholeSchemaTokens);
+        wholeSchemaTokens,
+        rbSql,
+        voteAcross);
+  }
+
+  public AskSettings withRbSql(RbSqlSettings settings) {
+    return new AskSettings(
+        strategy,
+        candidates,
+        temperature,
+        maxTokens,
+        correctionRounds,
+        confidenceThreshold,
+        schemaBudget,
+        widerBudget,
+        valueThreshold,
+        valueTopK,
+        sampleRows,
+        examples,
+        shownRows,
+        hallucinate,
+        wholeSchemaTokens,
+        settings,
+        voteAcross);
+  }
+
+  /** One candidate from each of {@code strategies}, voted together; empty: no vote across. */
+  public AskSettings withVoteAcross(java.util.List<StrategyName> strategies) {
+    return new AskSettings(
+        strategy,
+        candidates,
+        temperature,
+        maxTokens,
+        correctionRounds,
+        confidenceThreshold,
+        schemaBudget,
+        widerBudget,
+        valueThreshold,
+        valueTopK,
+        sampleRows,
+        examples,
+        shownRows,
+        hallucinate,
+        wholeSchemaTokens,
+        rbSql,
+        strategies);
   }
 }

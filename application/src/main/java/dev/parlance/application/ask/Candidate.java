@@ -14,9 +14,19 @@ final class Candidate {
   // The model answered a correction with the same statement: no further rounds for it.
   boolean insisted;
 
+  // The strategy that drafted it, named in its origin when strategies vote together.
+  final Strategy strategy;
+  final boolean named;
+
   Candidate(int index, Optional<Strategy.Draft> draft) {
+    this(index, draft, null, false);
+  }
+
+  Candidate(int index, Optional<Strategy.Draft> draft, Strategy strategy, boolean named) {
     this.index = index;
     this.draft = draft;
+    this.strategy = strategy;
+    this.named = named;
   }
 
   /** The model's way of saying it cannot answer: reads no table, selects only constants. */
@@ -34,7 +44,8 @@ final class Candidate {
 
   CandidateReport report() {
     String origin =
-        "sample " + (index + 1) + (corrections == 0 ? "" : ", corrected in round " + corrections);
+        (named ? strategy.name().label() : "sample " + (index + 1))
+            + (corrections == 0 ? "" : ", corrected in round " + corrections);
     if (draft.isEmpty()) {
       return new CandidateReport("", origin, "no SQL in the model's answer");
     }

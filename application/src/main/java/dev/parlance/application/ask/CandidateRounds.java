@@ -29,7 +29,8 @@ import java.util.concurrent.Future;
  */
 final class CandidateRounds {
 
-  private final Strategy strategy;
+  // One strategy draws the m candidates; several (a vote across strategies) one each.
+  private List<Strategy> strategies;
   private final Strategy.Tools tools;
   private final RunQueryUseCase runQuery;
   private final AnalyzeSqlPort analyzer;
@@ -39,14 +40,14 @@ final class CandidateRounds {
   private final Map<String, Executed> executed = new HashMap<>();
 
   CandidateRounds(
-      Strategy strategy,
+      List<Strategy> strategies,
       Strategy.Tools tools,
       RunQueryUseCase runQuery,
       AnalyzeSqlPort analyzer,
       String source,
       UserIdentity user,
       SchemaCatalog visible) {
-    this.strategy = strategy;
+    this.strategies = List.copyOf(strategies);
     this.tools = tools;
     this.runQuery = runQuery;
     this.analyzer = analyzer;
@@ -58,10 +59,14 @@ final class CandidateRounds {
   /** The strategy's m candidates, executed, then corrected for up to {@code rounds} rounds. */
   List<Candidate> attempt(PromptContext context, int rounds) {
     Ledger ledger = tools.ledger();
-    List<Optional<Strategy.Draft>> drafts = strategy.draft(context, tools);
     List<Candidate> candidates = new ArrayList<>();
-    for (int i = 0; i < drafts.size(); i++) {
-      candidates.add(new Candidate(i, drafts.get(i)));
+    boolean named = strategies.size() > 1;
+    // Every strategy's first pending step is queued in the same round: they do not wait on
+    // each other.
+    for (Strategy s : strategies) {
+      for (Optional<Strategy.Draft> d : drafts(s, context)) {
+        candidates.add(new Candidate(candidates.size(), d, s, named));
+      }
     }
     if (ledger.queued()) {
       return candidates;
@@ -85,6 +90,23 @@ final class CandidateRounds {
       ledger.time("execution", () -> execute(candidates));
     }
     return candidates;
+  }
+
+  /**
+   * From now on the strategies' wider selves (the one retry with a wider schema: RB-SQL without its
+   * retrievers).
+   */
+  void widen() {
+    strategies = strategies.stream().map(Strategy::wider).toList();
+  }
+
+  /** The strategy's drafts; none when one of its steps waits for an offline batch. */
+  List<Optional<Strategy.Draft>> drafts(Strategy s, PromptContext context) {
+    try {
+      return s.draft(context, tools);
+    } catch (Strategy.Pending pending) {
+      return List.of();
+    }
   }
 
   /**
@@ -119,7 +141,11 @@ final class CandidateRounds {
   private void correct(PromptContext context, List<Candidate> failing, int round) {
     Map<String, List<Candidate>> byStatement = new LinkedHashMap<>();
     for (Candidate c : failing) {
-      byStatement.computeIfAbsent(SqlText.key(c.draft.get().sql()), k -> new ArrayList<>()).add(c);
+      byStatement
+          .computeIfAbsent(
+              c.strategy.name().label() + "\u0000" + SqlText.key(c.draft.get().sql()),
+              k -> new ArrayList<>())
+          .add(c);
     }
     try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
       Map<String, Future<Optional<Strategy.Draft>>> fixes = new LinkedHashMap<>();
@@ -127,7 +153,8 @@ final class CandidateRounds {
           (key, group) -> {
             Candidate first = group.getFirst();
             String problem = Candidate.problem(first.outcome);
-            fixes.put(key, pool.submit(() -> fix(context, first.draft.get(), problem)));
+            fixes.put(
+                key, pool.submit(() -> fix(first.strategy, context, first.draft.get(), problem)));
           });
       for (var e : fixes.entrySet()) {
         Optional<Strategy.Draft> fixed;
@@ -144,7 +171,7 @@ final class CandidateRounds {
         }
         // A model that writes the same statement again stands by it: asking once more would cost a
         // call for the same answer.
-        boolean same = SqlText.key(fixed.get().sql()).equals(e.getKey());
+        boolean same = e.getKey().endsWith("\u0000" + SqlText.key(fixed.get().sql()));
         for (Candidate c : byStatement.get(e.getKey())) {
           if (same) {
             c.insisted = true;
@@ -159,7 +186,7 @@ final class CandidateRounds {
   }
 
   private Optional<Strategy.Draft> fix(
-      PromptContext context, Strategy.Draft draft, String problem) {
+      Strategy strategy, PromptContext context, Strategy.Draft draft, String problem) {
     CompletionRequest request =
         strategy
             .correction(context, draft, problem)

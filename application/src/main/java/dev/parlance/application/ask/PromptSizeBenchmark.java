@@ -96,7 +96,23 @@ public final class PromptSizeBenchmark implements PromptSizeUseCase {
     UserIdentity user = UserIdentity.of("bench");
     AskSettings settings =
         new AskSettings(
-            StrategyName.DIRECT, 1, 0.5, 800, 0, 0.5, budget, budget, 0.8, 0, 0, 0, 1, false, 0);
+            StrategyName.DIRECT,
+            1,
+            0.5,
+            800,
+            0,
+            0.5,
+            budget,
+            budget,
+            0.8,
+            0,
+            0,
+            0,
+            1,
+            false,
+            0,
+            RbSqlSettings.defaults(),
+            List.of());
     ContextBuilder contexts =
         new ContextBuilder(
             (s, p, u, sql) ->

@@ -22,6 +22,8 @@ final class Prompts {
   static final PromptTemplate TA_DUMMY_SQL = load("ta-sql-dummy.txt");
   static final PromptTemplate TA_SYMBOLIC = load("ta-sql-symbolic.txt");
   static final PromptTemplate TA_SQL = load("ta-sql-sql.txt");
+  static final PromptTemplate RB_SQL_SYSTEM = load("rb-sql-system.txt");
+  static final PromptTemplate RB_SQL_USER = load("rb-sql-user.txt");
 
   private static PromptTemplate load(String name) {
     return PromptTemplate.resource(Prompts.class, name);

@@ -3,6 +3,7 @@ package dev.parlance.application.ask;
 import dev.parlance.application.ask.AskQuestionUseCase.Command;
 import dev.parlance.application.retrieval.Progress;
 import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.source.DataSource;
 
 /**
  * The question pipeline with a given language model: what asking does once the model is chosen.
@@ -25,4 +26,10 @@ public interface QuestionPipeline {
   default Answer ask(Command command, CompleteChatPort llm) {
     return ask(command, llm, Progress.silent());
   }
+
+  /**
+   * Builds ahead of time what every question about {@code source} shares (its catalog as prompts
+   * see it), so that the first question does not wait for it. Nothing by default.
+   */
+  default void prepare(DataSource source) {}
 }

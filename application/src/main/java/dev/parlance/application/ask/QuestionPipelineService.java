@@ -23,6 +23,7 @@ import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.QueryOutcome;
 import dev.parlance.domain.governance.QueryResult;
+import dev.parlance.domain.governance.ResultCut;
 import dev.parlance.domain.question.CuratedContext;
 import dev.parlance.domain.question.CuratedContextPort;
 import dev.parlance.domain.question.ExecutionVote;
@@ -112,9 +113,33 @@ public final class QuestionPipelineService implements QuestionPipeline {
     this.ports = ports;
     this.defaults = defaults;
     for (Strategy s :
-        List.of(new DirectStrategy(), new C3Strategy(), new DinStrategy(), new TaSqlStrategy())) {
+        List.of(
+            new DirectStrategy(),
+            new C3Strategy(),
+            new DinStrategy(),
+            new TaSqlStrategy(),
+            new RbSqlStrategy())) {
       strategies.put(s.name(), s);
     }
+    this.retrievers = new RbSqlRetrievers(ports.embedder());
+  }
+
+  // RB-SQL's table and column texts' vectors, kept across questions.
+  private final RbSqlRetrievers retrievers;
+
+  // A source's verified questions as an example pool, their skeletons and embeddings computed once.
+  private final Map<List<dev.parlance.domain.question.VerifiedExample>, ExamplePool> verifiedPools =
+      java.util.Collections.synchronizedMap(
+          new java.util.LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(
+                Map.Entry<List<dev.parlance.domain.question.VerifiedExample>, ExamplePool> e) {
+              return size() > 16;
+            }
+          });
+
+  private ExamplePool verifiedPool(List<dev.parlance.domain.question.VerifiedExample> examples) {
+    return verifiedPools.computeIfAbsent(examples, ExamplePool::verified);
   }
 
   @Override
@@ -131,7 +156,38 @@ public final class QuestionPipelineService implements QuestionPipeline {
     if (command.candidates().isPresent()) {
       settings = settings.withCandidates(command.candidates().getAsInt());
     }
+    if (!command.voteAcross().isEmpty()) {
+      settings = settings.withVoteAcross(command.voteAcross());
+    } else if (command.strategy().isPresent()) {
+      // A strategy named for this question answers alone.
+      settings = settings.withVoteAcross(List.of());
+    }
+    if (!settings.voteAcross().isEmpty()) {
+      // SQL-PaLM's test-time selection: one candidate per strategy.
+      settings = settings.withStrategy(settings.voteAcross().getFirst()).withCandidates(1);
+    }
     return new Run(source, command, llm, settings, progress).answer();
+  }
+
+  /** The text the models and the index are first used with at start, in place of a question. */
+  static final String WARM_UP = "how many items are there per category";
+
+  @Override
+  public void prepare(DataSource source) {
+    // What a question's first use would load: the catalog (and with it the governed execution
+    // path and the SQL parser), the tokenizer, the embedding model, the index's searcher.
+    SchemaCatalog catalog = ports.catalogs().read(source);
+    ports.tokens().count(WARM_UP);
+    ports.analyzer().analyze("SELECT 1", catalog);
+    ports
+        .retriever()
+        .retrieve(
+            new RetrievalQuery(
+                source.name(),
+                WARM_UP,
+                Optional.empty(),
+                RetrievalMode.DEFAULT,
+                defaults.schemaBudget()));
   }
 
   /** One question's run: its ledger, its caches and its notes. */
@@ -140,9 +196,10 @@ public final class QuestionPipelineService implements QuestionPipeline {
     private final Command command;
     private final AskSettings settings;
     private final Ledger ledger;
-    private final Strategy strategy;
+    private final List<Strategy> strategy;
     private final GovernancePolicy policy;
     private final CuratedContext curated;
+    private final ExamplePool examples;
     private final List<String> notes = new ArrayList<>();
     private SchemaCatalog visible;
 
@@ -156,7 +213,10 @@ public final class QuestionPipelineService implements QuestionPipeline {
       this.command = command;
       this.settings = settings;
       this.ledger = new Ledger(llm, progress);
-      this.strategy = strategies.get(settings.strategy());
+      this.strategy =
+          settings.voteAcross().isEmpty()
+              ? List.of(strategies.get(settings.strategy()))
+              : settings.voteAcross().stream().map(strategies::get).toList();
       this.policy =
           ports
               .policies()
@@ -170,8 +230,28 @@ public final class QuestionPipelineService implements QuestionPipeline {
                 + " is closed to analysts until an administrator publishes its policy");
       }
       CuratedContext context = ports.curation().forSource(source.name());
-      this.curated =
+      CuratedContext own =
           command.ownExampleHidden() ? context.withoutExamplesAsking(command.question()) : context;
+      this.examples = command.examples().orElseGet(() -> verifiedPool(own.examples()));
+      // A declared pool (a benchmark's training set) gives every strategy its examples.
+      this.curated =
+          command.examples().isEmpty()
+              ? own
+              : new CuratedContext(
+                  own.descriptions(),
+                  own.valueDescriptions(),
+                  own.hints(),
+                  examples
+                      .rank(
+                          command.question(),
+                          ports.embedder(),
+                          Optional.empty(),
+                          0,
+                          settings.examples())
+                      .stream()
+                      .map(ExamplePool.Ranked::example)
+                      .toList(),
+                  own.valuesWithheld());
     }
 
     private long started;
@@ -237,7 +317,8 @@ public final class QuestionPipelineService implements QuestionPipeline {
       CandidateRounds rounds =
           new CandidateRounds(
               strategy,
-              new Strategy.Tools(ledger, asked, ports.analyzer()),
+              new Strategy.Tools(
+                  ledger, asked, ports.analyzer(), ports.embedder(), retrievers, examples),
               ports.runQuery(),
               ports.analyzer(),
               source.name(),
@@ -271,6 +352,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
                   + context.columnCount()
                   + " columns in the prompt; retried once with "
                   + widerContext.columnCount());
+          rounds.widen();
           List<Candidate> retry =
               rounds.attempt(widerContext, Math.min(1, settings.correctionRounds()));
           if (ledger.queued()) {
@@ -285,10 +367,39 @@ public final class QuestionPipelineService implements QuestionPipeline {
       }
       final List<Candidate> pool = candidates;
       ExecutionVote.Result vote = ledger.time("voting", () -> rounds.vote(pool));
+      if (strategy.size() > 1) {
+        notes.add(agreement(pool, vote));
+      }
       return result(context, pool, vote);
     }
 
     private List<String> baselineColumns = List.of();
+
+    // Which strategies agreed on the chosen reading, and what became of the others.
+    private String agreement(List<Candidate> pool, ExecutionVote.Result vote) {
+      java.util.Set<Integer> won =
+          vote.winner().map(g -> java.util.Set.copyOf(g.members())).orElse(java.util.Set.of());
+      List<String> agreed = new ArrayList<>();
+      List<String> others = new ArrayList<>();
+      for (Candidate c : pool) {
+        String label = c.strategy.name().label();
+        if (won.contains(c.index)) {
+          agreed.add(label);
+        } else {
+          others.add(label + " (" + c.report().outcome() + ")");
+        }
+      }
+      return "vote across strategies: "
+          + (agreed.isEmpty()
+              ? "no reading"
+              : String.join(", ", agreed)
+                  + " agreed ("
+                  + agreed.size()
+                  + " of "
+                  + pool.size()
+                  + ")")
+          + (others.isEmpty() ? "" : "; " + String.join("; ", others));
+    }
 
     // A whole schema's sample rows take at most SAMPLE_SHARE of its own tokens (SAMPLE_FLOOR on a
     // tiny one, where a share would be none): as many rows per table as fit, so that showing a
@@ -321,10 +432,19 @@ public final class QuestionPipelineService implements QuestionPipeline {
     // tokens: within the budget the prompt shows it whole.
     private SchemaView decide(Optional<AskQuestionUseCase.Baseline> baseline) {
       List<String> everything = ContextBuilder.everything(visible);
-      // Rendering a large schema costs more than comparing it: the same schema, the same size.
+      // Rendering a large schema costs more than comparing it: the same schema, the same size. Its
+      // rendering shows no examples, so a question whose own example is hidden shares the size.
       long tokens =
           wholeSchemaTokens.computeIfAbsent(
-              new SchemaKey(visible, curated), k -> schemaTokens(everything));
+              new SchemaKey(
+                  visible,
+                  new CuratedContext(
+                      curated.descriptions(),
+                      curated.valueDescriptions(),
+                      curated.hints(),
+                      List.of(),
+                      curated.valuesWithheld())),
+              k -> schemaTokens(everything));
       int columns = visible.columnCount();
       if (baseline.isPresent()) {
         int limit = baseline.get().tokenLimit();
@@ -614,13 +734,18 @@ public final class QuestionPipelineService implements QuestionPipeline {
       if (r.rowCount() <= settings.shownRows()) {
         return r;
       }
+      // The rows shown are cut at shown-rows, whatever else cut the result: both are said.
+      List<ResultCut> cuts = new ArrayList<>();
+      cuts.add(new ResultCut(ResultCut.Reason.ROWS, settings.shownRows(), settings.shownRows()));
+      r.cuts().stream().filter(c -> c.reason() != ResultCut.Reason.ROWS).forEach(cuts::add);
       return new QueryResult(
           r.columns(),
           r.rows().subList(0, settings.shownRows()),
           true,
           r.elapsedMs(),
           r.sqlAsked(),
-          r.sqlRun());
+          r.sqlRun(),
+          cuts);
     }
   }
 

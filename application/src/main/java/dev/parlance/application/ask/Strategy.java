@@ -42,9 +42,46 @@ interface Strategy {
   record Draft(
       String sql, Optional<String> explanation, CompletionRequest conversation, String answer) {}
 
-  /** What a strategy works with: the ledger for its calls, the settings, the SQL reader. */
+  /**
+   * A step whose request waits in an offline batch: the strategy stops there, so that no later step
+   * is asked with this one's answer missing (docs/evaluation.md: a question stops at its first
+   * request without an answer). The ledger already knows the question is queued.
+   */
+  final class Pending extends RuntimeException {
+    Pending(String stage) {
+      super(stage + " waits for the offline batch", null, false, false);
+    }
+  }
+
+  /**
+   * A strategy that shows the whole prompt context it is given: the one retry with a wider schema
+   * after repeated failure (RB-SQL's fallback to the full schema) asks it instead of this one.
+   */
+  default Strategy wider() {
+    return this;
+  }
+
+  /**
+   * What a strategy works with: the ledger for its calls, the settings, the SQL reader, and for
+   * strategies that rank (RB-SQL) the embedding model, the retrievers and the example pool.
+   */
   record Tools(
-      Ledger ledger, AskSettings settings, dev.parlance.domain.sql.AnalyzeSqlPort analyzer) {
+      Ledger ledger,
+      AskSettings settings,
+      dev.parlance.domain.sql.AnalyzeSqlPort analyzer,
+      dev.parlance.domain.retrieval.EmbedTextPort embedder,
+      RbSqlRetrievers retrievers,
+      ExamplePool examples) {
+
+    // Any sample of the request queued: its answer is not all there, the step is not done.
+    private static dev.parlance.domain.completion.Completions answered(
+        String stage, dev.parlance.domain.completion.Completions completions) {
+      if (completions.failures().stream()
+          .anyMatch(f -> f.kind() == dev.parlance.domain.completion.FailureKind.QUEUED)) {
+        throw new Pending(stage);
+      }
+      return completions;
+    }
 
     /** The final step: m samples at the sampling temperature, parsed into drafts. */
     List<Optional<Draft>> sample(String stage, CompletionRequest request, boolean continuesSelect) {
@@ -53,7 +90,7 @@ interface Strategy {
               .withSamples(settings.candidates())
               .withTemperature(settings.temperature())
               .withMaxTokens(settings.maxTokens());
-      var completions = ledger.complete(stage, sampled);
+      var completions = answered(stage, ledger.complete(stage, sampled));
       CompletionRequest single =
           request.withSamples(1).withTemperature(0).withMaxTokens(settings.maxTokens());
       List<Optional<Draft>> drafts = new java.util.ArrayList<>();
@@ -68,23 +105,32 @@ interface Strategy {
       return drafts;
     }
 
-    /** An intermediate step: one deterministic answer, or empty when the model gave none. */
+    /**
+     * An intermediate step: one deterministic answer, or empty when the model gave none.
+     *
+     * @throws Pending when the request waits in an offline batch
+     */
     Optional<String> once(String stage, CompletionRequest request) {
       var completions =
-          ledger.complete(
-              stage, request.withSamples(1).withTemperature(0).withMaxTokens(settings.maxTokens()));
+          answered(
+              stage,
+              ledger.complete(
+                  stage,
+                  request.withSamples(1).withTemperature(0).withMaxTokens(settings.maxTokens())));
       return completions.isEmpty() ? Optional.empty() : Optional.of(completions.first().text());
     }
 
     /** An intermediate step that C3 makes self-consistent: k samples at the temperature. */
     List<String> several(String stage, CompletionRequest request, int k) {
       var completions =
-          ledger.complete(
+          answered(
               stage,
-              request
-                  .withSamples(k)
-                  .withTemperature(k == 1 ? 0 : settings.temperature())
-                  .withMaxTokens(settings.maxTokens()));
+              ledger.complete(
+                  stage,
+                  request
+                      .withSamples(k)
+                      .withTemperature(k == 1 ? 0 : settings.temperature())
+                      .withMaxTokens(settings.maxTokens())));
       return completions.texts();
     }
   }

@@ -13,7 +13,9 @@ public enum StrategyName {
   /** DIN-SQL: schema linking, classification, generation per class, self-correction. */
   DIN("din"),
   /** TA-SQL: dummy SQL, parsed schema links, pandas-like symbolic representation, SQL. */
-  TA_SQL("ta-sql");
+  TA_SQL("ta-sql"),
+  /** RB-SQL: table and column retrievers, skeleton-ranked examples, skeleton before SQL. */
+  RB_SQL("rb-sql");
 
   private final String label;
 

@@ -73,7 +73,8 @@ public final class RetrievalBenchmarkService implements RetrievalBenchmarkUseCas
     }
     // The paper's documents are bare names; Parlance's default indexes what the catalog says.
     ElementText style =
-        command.mode() == RetrievalMode.DEFAULT && command.indexDetails()
+        (command.mode() == RetrievalMode.DEFAULT || command.mode() == RetrievalMode.LEXICAL)
+                && command.indexDetails()
             ? ElementText.ENRICHED
             : ElementText.PAPER;
     SchemaCatalog catalog = benchmark.catalog();

@@ -54,6 +54,15 @@ import java.util.stream.Collectors;
  */
 public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
 
+  /** The label of a run that votes across strategies (its log is {@code vote.jsonl}). */
+  public static final String VOTE = "vote";
+
+  /**
+   * Run-identity entries that only RB-SQL's runs (alone or in a vote) carry: other strategies' logs
+   * read as before.
+   */
+  public static final String RB_SQL_ONLY = "rb-sql ";
+
   /** Questions in a row whose model failed for reasons outside the question before a run stops. */
   static final int UNAVAILABLE_STREAK = 3;
 
@@ -78,7 +87,41 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
       GovernancePoliciesPort policies,
       PublishedCurationPort curations,
       LoadRetrievalBenchmarkPort unions,
-      Function<UnionSource, Asker> unionPipeline) {
+      Function<UnionSource, Asker> unionPipeline,
+      ReadCatalogPort rawCatalogs) {
+
+    /**
+     * Without a reader of the sources' raw tables: a curated source's recall compares its views'
+     * columns as they are.
+     */
+    public Ports(
+        LoadEvaluationBenchmarkPort benchmarks,
+        ReadVerifiedQuestionsPort verifiedQuestions,
+        DataSourcesPort sources,
+        Supplier<QuestionPipeline> pipeline,
+        IndexSourceUseCase indexing,
+        RunBenchmarkQueryPort runner,
+        ReadCatalogPort catalogs,
+        AnalyzeSqlPort analyzer,
+        GovernancePoliciesPort policies,
+        PublishedCurationPort curations,
+        LoadRetrievalBenchmarkPort unions,
+        Function<UnionSource, Asker> unionPipeline) {
+      this(
+          benchmarks,
+          verifiedQuestions,
+          sources,
+          pipeline,
+          indexing,
+          runner,
+          catalogs,
+          analyzer,
+          policies,
+          curations,
+          unions,
+          unionPipeline,
+          null);
+    }
 
     /** What benchmarks and verified questions need; no union, no curation. */
     public Ports(
@@ -151,8 +194,20 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         switch (command.questions()) {
           case Questions.Benchmark b -> union.map(ScoredAs::union).orElseGet(ScoredAs::plain);
           case Questions.Verified v ->
-              ScoredAs.verified(ports.curations(), sources, baseGold, command.baseTablesOnly());
+              ScoredAs.verified(
+                  ports.curations(), sources, baseGold, command.baseTablesOnly(), this::lineage);
         };
+    command
+        .examples()
+        .ifPresent(
+            p ->
+                notes.add(
+                    "examples from the "
+                        + p.name()
+                        + " pool ("
+                        + p.size()
+                        + " question–SQL pairs) instead of the sources' verified questions; a"
+                        + " question's own twin is never shown"));
     if (command.questions() instanceof Questions.Benchmark b
         && b.dataset().label().startsWith("bird")) {
       notes.add(
@@ -172,13 +227,24 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
             sources,
             scoredAs);
     List<PipelineEvaluation.StrategyRun> runs = new ArrayList<>();
-    for (StrategyName strategy : command.strategies()) {
+    List<List<StrategyName>> series =
+        command.vote()
+            ? List.of(command.strategies())
+            : command.strategies().stream().map(List::of).toList();
+    for (List<StrategyName> strategies : series) {
+      StrategyName strategy = strategies.getFirst();
       PipelineRunLogPort log = logs.apply(strategy);
-      Map<String, PipelineAnswer> done = open(log, configuration(command, benchmark, strategy));
+      Map<String, PipelineAnswer> done = open(log, configuration(command, benchmark, strategies));
       Asking asking =
-          new Asking(command, strategy, llm, log, done, sources, watch, notes, asker, union);
+          new Asking(command, strategies, llm, log, done, sources, watch, notes, asker, union);
       asking.run(selected);
-      runs.add(scoring.run(strategy.label(), selected, done, asking.state(log, selected), notes));
+      runs.add(
+          scoring.run(
+              command.vote() ? VOTE : strategy.label(),
+              selected,
+              done,
+              asking.state(log, selected),
+              notes));
     }
     PipelineEvaluation.StrategyRun overall =
         runs.size() == 1 ? runs.getFirst() : scoring.pooled(runs, notes);
@@ -315,6 +381,68 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
   }
 
   /**
+   * A curated source's view lineage: each view column's base columns, read by parsing the view's
+   * defining query over the raw tables and the other views (a view over views resolved down to base
+   * columns). Empty without a curation, views, or a reader of raw tables.
+   */
+  private Optional<ScoredAs.Lineage> lineage(DataSource source) {
+    if (ports.rawCatalogs() == null) {
+      return Optional.empty();
+    }
+    Optional<dev.parlance.domain.curation.Curation> curation =
+        ports.curations().published(source.name()).map(v -> v.curation());
+    if (curation.isEmpty() || curation.get().views().isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      SchemaCatalog raw = ports.rawCatalogs().read(source);
+      SchemaCatalog curated = ports.catalogs().read(source);
+      Map<String, dev.parlance.domain.catalog.Table> tables = new LinkedHashMap<>();
+      raw.tables().forEach(t -> tables.put(dev.parlance.domain.catalog.Names.key(t.name()), t));
+      Set<String> views = new java.util.HashSet<>();
+      for (var v : curation.get().views()) {
+        String key = dev.parlance.domain.catalog.Names.key(v.name());
+        views.add(key);
+        curated.table(v.name()).ifPresent(t -> tables.putIfAbsent(key, t));
+      }
+      SchemaCatalog both = new SchemaCatalog(source.name(), List.copyOf(tables.values()));
+      Map<String, Set<String>> direct = new LinkedHashMap<>();
+      for (var v : curation.get().views()) {
+        String view = dev.parlance.domain.catalog.Names.key(v.name());
+        ports
+            .analyzer()
+            .lineage(v.sqlFor(source.dialect()), both)
+            .forEach((column, read) -> direct.put(view + "." + column, read));
+      }
+      // Views over views: replace a view's column by what it reads, until only base columns stay.
+      Map<String, Set<String>> resolved = new LinkedHashMap<>();
+      for (String column : direct.keySet()) {
+        resolved.put(column, base(column, direct, views, new java.util.HashSet<>()));
+      }
+      return Optional.of(new ScoredAs.Lineage(both, resolved));
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static Set<String> base(
+      String column, Map<String, Set<String>> direct, Set<String> views, Set<String> seen) {
+    Set<String> out = new java.util.LinkedHashSet<>();
+    if (!seen.add(column)) {
+      return out;
+    }
+    for (String read : direct.getOrDefault(column, Set.of())) {
+      String table = read.substring(0, Math.max(0, read.lastIndexOf('.')));
+      if (views.contains(table)) {
+        out.addAll(base(read, direct, views, seen));
+      } else {
+        out.add(read);
+      }
+    }
+    return out;
+  }
+
+  /**
    * The source's base tables alone: a shadow source {@code <name>-raw} on the same database and
    * credentials, under a copy of the source's policy, with no curation of its own.
    */
@@ -418,12 +546,21 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
 
   // What makes two runs comparable; a log started with other values belongs to another run.
   private static Map<String, String> configuration(
-      Command command, EvaluationBenchmark benchmark, StrategyName strategy) {
+      Command command, EvaluationBenchmark benchmark, List<StrategyName> strategies) {
     Map<String, String> c = new LinkedHashMap<>();
     c.put("dataset", benchmark.name());
     c.put("gold", benchmark.goldRevision());
-    c.put("strategy", strategy.label());
-    c.put("candidates", String.valueOf(command.candidates()));
+    if (command.vote()) {
+      c.put(
+          "strategy",
+          VOTE
+              + ": "
+              + strategies.stream().map(StrategyName::label).collect(Collectors.joining("+")));
+      c.put("candidates", "1 per strategy");
+    } else {
+      c.put("strategy", strategies.getFirst().label());
+      c.put("candidates", String.valueOf(command.candidates()));
+    }
     c.put("evidence", String.valueOf(command.evidence()));
     c.put("user", command.user().name());
     // Absent from pipeline runs, so that their logs read as before.
@@ -441,7 +578,21 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
     if (command.baseTablesOnly()) {
       c.put("curation", "off: base tables alone");
     }
-    c.putAll(command.runIdentity());
+    boolean rbSql = strategies.contains(StrategyName.RB_SQL);
+    command
+        .runIdentity()
+        .forEach(
+            (key, value) -> {
+              if (!key.startsWith(RB_SQL_ONLY)) {
+                c.put(key, value);
+              } else if (rbSql) {
+                c.put(key.substring(RB_SQL_ONLY.length()), value);
+              }
+            });
+    // Absent when the sources' own examples are shown, so that such logs read as before.
+    command
+        .examples()
+        .ifPresent(p -> c.put("example-pool", p.name() + " (" + p.size() + " examples)"));
     return c;
   }
 
@@ -488,6 +639,8 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
   private final class Asking {
     private final Command command;
     private final StrategyName strategy;
+    // More than one: they vote together, one candidate each.
+    private final List<StrategyName> strategies;
     private final WatchedModel llm;
     private final PipelineRunLogPort log;
     private final Map<String, PipelineAnswer> done;
@@ -507,7 +660,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
 
     Asking(
         Command command,
-        StrategyName strategy,
+        List<StrategyName> strategies,
         CompleteChatPort llm,
         PipelineRunLogPort log,
         Map<String, PipelineAnswer> done,
@@ -519,7 +672,8 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
       this.asker = asker;
       this.union = union;
       this.command = command;
-      this.strategy = strategy;
+      this.strategy = strategies.getFirst();
+      this.strategies = List.copyOf(strategies);
       this.llm = new WatchedModel(llm);
       this.log = log;
       this.done = done;
@@ -537,7 +691,7 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
           toAsk.add(q);
         }
       }
-      String stage = "questions (" + strategy.label() + ")";
+      String stage = "questions (" + (strategies.size() > 1 ? VOTE : strategy.label()) + ")";
       Progress progress = toAsk.isEmpty() ? Progress.silent() : watch.questions();
       progress.update(stage, 0, toAsk.size());
       int streak = 0;
@@ -577,26 +731,30 @@ public final class EvaluatePipelineService implements EvaluatePipelineUseCase {
         if (ready.add(source.name())) {
           try {
             asking.indexing().awaitReady(source.name(), watch.indexing());
+            // What every question shares is built before the first one, as the index is.
+            asking.pipeline().prepare(source);
           } catch (RuntimeException e) {
             ready.remove(source.name());
             throw e;
           }
         }
-        answer =
-            asking
-                .pipeline()
-                .ask(
-                    new AskQuestionUseCase.Command(
-                        source.name(),
-                        questionText(q, command.evidence()),
-                        command.user(),
-                        Optional.of(strategy),
-                        OptionalInt.of(command.candidates()),
-                        Optional.empty(),
-                        command.baseline(),
-                        !command.ownExamples()),
-                    llm,
-                    Progress.silent());
+        AskQuestionUseCase.Command asked =
+            new AskQuestionUseCase.Command(
+                source.name(),
+                questionText(q, command.evidence()),
+                command.user(),
+                Optional.of(strategy),
+                OptionalInt.of(command.candidates()),
+                Optional.empty(),
+                command.baseline(),
+                !command.ownExamples());
+        if (strategies.size() > 1) {
+          asked = asked.votingAcross(strategies);
+        }
+        if (command.examples().isPresent()) {
+          asked = asked.withExamples(command.examples().get());
+        }
+        answer = asking.pipeline().ask(asked, llm, Progress.silent());
       } catch (RuntimeException e) {
         String why = "question " + q.id() + " failed: " + oneLine(e.getMessage(), e);
         notes.add(why + " (not logged; asked again next time)");

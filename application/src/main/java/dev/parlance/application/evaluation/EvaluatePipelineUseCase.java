@@ -95,6 +95,11 @@ public interface EvaluatePipelineUseCase {
    * @param ownExamples whether a verified question may be shown itself as an example (its twin
    *     among the source's verified questions, matched by text); off, a run over the verified set
    *     measures something
+   * @param vote instead of each strategy alone, one run in which the strategies each give one
+   *     candidate to one execution vote (SQL-PaLM's test-time selection), logged where the first
+   *     strategy's log would be
+   * @param examples the examples every question may be shown instead of its source's verified
+   *     questions (a benchmark's declared training set)
    */
   record Command(
       Questions questions,
@@ -109,9 +114,15 @@ public interface EvaluatePipelineUseCase {
       Map<String, String> runIdentity,
       Optional<AskQuestionUseCase.Baseline> baseline,
       boolean baseTablesOnly,
-      boolean ownExamples) {
+      boolean ownExamples,
+      boolean vote,
+      Optional<dev.parlance.application.ask.ExamplePool> examples) {
 
     public Command {
+      examples = Objects.requireNonNullElse(examples, Optional.empty());
+      if (vote && strategies.size() < 2) {
+        throw new IllegalArgumentException("a vote across strategies needs at least two");
+      }
       Objects.requireNonNull(questions, "questions");
       strategies = List.copyOf(strategies);
       if (strategies.isEmpty() || Set.copyOf(strategies).size() != strategies.size()) {
@@ -130,6 +141,79 @@ public interface EvaluatePipelineUseCase {
       Objects.requireNonNull(user, "user");
       runIdentity = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(runIdentity));
       baseline = Objects.requireNonNullElse(baseline, Optional.empty());
+    }
+
+    /** Each strategy alone, with the sources' own examples. */
+    public Command(
+        Questions questions,
+        List<StrategyName> strategies,
+        int candidates,
+        OptionalInt limit,
+        Set<String> databases,
+        boolean evidence,
+        Optional<EvaluationSemantics> semantics,
+        JaccardThresholds jaccard,
+        UserIdentity user,
+        Map<String, String> runIdentity,
+        Optional<AskQuestionUseCase.Baseline> baseline,
+        boolean baseTablesOnly,
+        boolean ownExamples) {
+      this(
+          questions,
+          strategies,
+          candidates,
+          limit,
+          databases,
+          evidence,
+          semantics,
+          jaccard,
+          user,
+          runIdentity,
+          baseline,
+          baseTablesOnly,
+          ownExamples,
+          false,
+          Optional.empty());
+    }
+
+    /** The same run as one vote across its strategies. */
+    public Command asVote() {
+      return new Command(
+          questions,
+          strategies,
+          candidates,
+          limit,
+          databases,
+          evidence,
+          semantics,
+          jaccard,
+          user,
+          runIdentity,
+          baseline,
+          baseTablesOnly,
+          ownExamples,
+          true,
+          examples);
+    }
+
+    /** The same run with {@code pool}'s examples. */
+    public Command withExamples(Optional<dev.parlance.application.ask.ExamplePool> pool) {
+      return new Command(
+          questions,
+          strategies,
+          candidates,
+          limit,
+          databases,
+          evidence,
+          semantics,
+          jaccard,
+          user,
+          runIdentity,
+          baseline,
+          baseTablesOnly,
+          ownExamples,
+          vote,
+          pool);
     }
 
     /** A run of the pipeline itself (no baseline). */
@@ -175,7 +259,9 @@ public interface EvaluatePipelineUseCase {
           runIdentity,
           baseline,
           true,
-          ownExamples);
+          ownExamples,
+          vote,
+          examples);
     }
 
     /** The same run with the bare whole-schema prompt. */
@@ -193,7 +279,9 @@ public interface EvaluatePipelineUseCase {
           runIdentity,
           Optional.of(b),
           baseTablesOnly,
-          ownExamples);
+          ownExamples,
+          vote,
+          examples);
     }
 
     public EvaluationSemantics effectiveSemantics() {

@@ -33,6 +33,10 @@ public final class PipelineBenchmarkService implements PipelineBenchmarkUseCase 
   private final AskSettings defaults;
   private final String embeddingModel;
   private final Clock clock;
+  private final dev.parlance.domain.evaluation.LoadExamplePoolPort examplePools;
+  // A pool read once per process: its skeletons and embeddings are computed once too.
+  private final Map<String, dev.parlance.application.ask.ExamplePool> pools =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
    * @param defaults the pipeline's configured settings (part of each run's identity)
@@ -52,6 +56,30 @@ public final class PipelineBenchmarkService implements PipelineBenchmarkUseCase 
     this.defaults = defaults;
     this.embeddingModel = embeddingModel;
     this.clock = clock;
+    this.examplePools =
+        (pool, dir) -> {
+          throw new IllegalArgumentException("no example pools here");
+        };
+  }
+
+  /**
+   * @param examplePools where declared example pools ({@code bench e2e --examples}) are read
+   */
+  public PipelineBenchmarkService(
+      EvaluatePipelineUseCase evaluation,
+      LanguageModelsPort models,
+      BenchmarkRunsPort runs,
+      AskSettings defaults,
+      String embeddingModel,
+      Clock clock,
+      dev.parlance.domain.evaluation.LoadExamplePoolPort examplePools) {
+    this.evaluation = evaluation;
+    this.models = models;
+    this.runs = runs;
+    this.defaults = defaults;
+    this.embeddingModel = embeddingModel;
+    this.clock = clock;
+    this.examplePools = examplePools;
   }
 
   @Override
@@ -76,6 +104,14 @@ public final class PipelineBenchmarkService implements PipelineBenchmarkUseCase 
     identity.put("model", model.models());
     identity.put("embedding-model", embeddingModel);
     identity.putAll(settingsIdentity(defaults));
+    // RB-SQL's settings name only RB-SQL's logs (and a vote's that includes it).
+    rbSqlIdentity(defaults.rbSql())
+        .forEach((k, v) -> identity.put(EvaluatePipelineService.RB_SQL_ONLY + k, v));
+    if (request.vote() && strategies.size() < 2) {
+      throw new IllegalArgumentException(
+          "--select vote needs at least two strategies (e.g. --strategy direct,c3,din,ta-sql,rb-sql)");
+    }
+    Optional<dev.parlance.application.ask.ExamplePool> pool = pool(request);
     AskQuestionUseCase.Baseline bare =
         new AskQuestionUseCase.Baseline(request.baselineTokens().orElse(0));
     var command =
@@ -92,7 +128,9 @@ public final class PipelineBenchmarkService implements PipelineBenchmarkUseCase 
             identity,
             request.baseline() ? Optional.of(bare) : Optional.empty(),
             false,
-            request.ownExamples());
+            request.ownExamples(),
+            false,
+            pool);
 
     Run first = run(request, watch, model, command, runName, strategies, m, false);
     Optional<Run> second = Optional.empty();
@@ -140,6 +178,9 @@ public final class PipelineBenchmarkService implements PipelineBenchmarkUseCase 
       for (StrategyName s : strategies) {
         runs.setAside(runName, s.label());
       }
+      if (request.vote()) {
+        runs.setAside(runName, EvaluatePipelineService.VOTE);
+      }
     }
     String location = runs.location(runName);
     watch
@@ -156,6 +197,15 @@ public final class PipelineBenchmarkService implements PipelineBenchmarkUseCase 
     PipelineEvaluation evaluated =
         evaluation.evaluate(
             command, model.chat(), s -> runs.open(runName, s.label()), watch.evaluation());
+    if (request.vote()) {
+      PipelineEvaluation vote =
+          evaluation.evaluate(
+              command.asVote(),
+              model.chat(),
+              s -> runs.open(runName, EvaluatePipelineService.VOTE),
+              watch.evaluation());
+      evaluated = evaluated.beside(vote.runs().getFirst());
+    }
     RunDescription description =
         new RunDescription(
             runName,
@@ -207,6 +257,40 @@ public final class PipelineBenchmarkService implements PipelineBenchmarkUseCase 
     String name = file.getFileName().toString();
     int dot = name.lastIndexOf('.');
     return dot > 0 ? name.substring(0, dot) : name;
+  }
+
+  // The declared pool, read once; only benchmark questions have a data folder to read it from.
+  private Optional<dev.parlance.application.ask.ExamplePool> pool(Request request) {
+    if (request.examples().isEmpty()) {
+      return Optional.empty();
+    }
+    String name = request.examples().get();
+    if (!(request.questions() instanceof Questions.Benchmark b)) {
+      throw new IllegalArgumentException(
+          "--examples " + name + " needs a benchmark (--dataset), whose data folder holds it");
+    }
+    String key = name + "\u0000" + b.dataDir().toAbsolutePath().normalize();
+    return Optional.of(
+        pools.computeIfAbsent(
+            key,
+            k ->
+                new dev.parlance.application.ask.ExamplePool(
+                    name,
+                    examplePools.load(name, b.dataDir()),
+                    name.startsWith("spider")
+                        ? dev.parlance.application.ask.ExamplePool.SPIDER_SHOTS
+                        : dev.parlance.application.ask.ExamplePool.DEFAULT_SHOTS)));
+  }
+
+  /** RB-SQL's settings, as its runs' identity names them. */
+  static Map<String, String> rbSqlIdentity(dev.parlance.application.ask.RbSqlSettings rb) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("rb-sql-theta", String.valueOf(rb.theta()));
+    m.put("rb-sql-mu", String.valueOf(rb.mu()));
+    m.put("rb-sql-mu-coarse", String.valueOf(rb.muCoarse()));
+    m.put("rb-sql-shots", rb.shots() == 0 ? "the pool's" : String.valueOf(rb.shots()));
+    m.put("rb-sql-skeleton-weight", String.valueOf(rb.skeletonWeight()));
+    return m;
   }
 
   // Everything in the pipeline's settings that changes answers, besides strategy and m.

@@ -57,6 +57,10 @@ public interface PipelineBenchmarkUseCase {
    * @param ownExamples whether a verified question may be shown itself as an example
    * @param run the run's name; derived from the questions, m and the model when empty
    * @param fresh start the run (and its compared run) over, keeping the old logs aside
+   * @param vote besides each strategy alone, a run in which they vote together with one candidate
+   *     each (logged as {@code vote.jsonl}, reported as the series {@code vote})
+   * @param examples a declared example pool every question may be shown ({@code spider-train}),
+   *     instead of its source's verified questions
    */
   record Request(
       Questions questions,
@@ -74,8 +78,11 @@ public interface PipelineBenchmarkUseCase {
       boolean ownExamples,
       ModelChoice model,
       Optional<String> run,
-      boolean fresh) {
+      boolean fresh,
+      boolean vote,
+      Optional<String> examples) {
     public Request {
+      examples = Objects.requireNonNullElse(examples, Optional.empty());
       Objects.requireNonNull(questions, "questions");
       strategies = List.copyOf(strategies);
       candidates = Objects.requireNonNullElse(candidates, OptionalInt.empty());
@@ -87,6 +94,45 @@ public interface PipelineBenchmarkUseCase {
       Objects.requireNonNull(comparison, "comparison");
       Objects.requireNonNull(model, "model");
       run = Objects.requireNonNullElse(run, Optional.empty());
+    }
+
+    /** Each strategy alone, with the sources' own examples. */
+    public Request(
+        Questions questions,
+        List<StrategyName> strategies,
+        OptionalInt candidates,
+        OptionalInt limit,
+        Set<String> databases,
+        boolean evidence,
+        Optional<EvaluationSemantics> semantics,
+        JaccardThresholds jaccard,
+        UserIdentity user,
+        boolean baseline,
+        OptionalInt baselineTokens,
+        Comparison comparison,
+        boolean ownExamples,
+        ModelChoice model,
+        Optional<String> run,
+        boolean fresh) {
+      this(
+          questions,
+          strategies,
+          candidates,
+          limit,
+          databases,
+          evidence,
+          semantics,
+          jaccard,
+          user,
+          baseline,
+          baselineTokens,
+          comparison,
+          ownExamples,
+          model,
+          run,
+          fresh,
+          false,
+          Optional.empty());
     }
   }
 

@@ -19,6 +19,25 @@ public record PipelineEvaluation(List<StrategyRun> runs, StrategyRun overall) {
   }
 
   /**
+   * With another series reported beside the runs (a vote across them): the overall scores stay the
+   * runs', its state joins theirs so that a run waiting for its batch is not complete.
+   */
+  PipelineEvaluation beside(StrategyRun series) {
+    List<StrategyRun> all = new java.util.ArrayList<>(runs);
+    all.add(series);
+    StrategyRun o = overall;
+    return new PipelineEvaluation(
+        all,
+        new StrategyRun(
+            o.strategy(),
+            o.report(),
+            o.bySemantics(),
+            o.answers(),
+            o.metrics(),
+            o.state().plus(series.state())));
+  }
+
+  /**
    * One strategy's run over the questions, scored.
    *
    * @param strategy the strategy's label ({@code direct+c3} for runs taken together)

@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -88,14 +89,26 @@ public record PipelineMetrics(
    * @param buckets the non-empty confidence buckets, lowest first
    * @param expectedCalibrationError ECE: Σ (n_b / N) · |accuracy_b − mean confidence_b|
    * @param byStatus answered (sure), unsure, no_answer
+   * @param omitted why the buckets are left out: with one candidate per question every answer's
+   *     confidence is 1 (or 0), which calibrates nothing
    */
   public record Calibration(
-      List<Bucket> buckets, double expectedCalibrationError, Map<String, Count> byStatus) {
+      List<Bucket> buckets,
+      double expectedCalibrationError,
+      Map<String, Count> byStatus,
+      Optional<String> omitted) {
     public Calibration {
       buckets = List.copyOf(buckets);
       byStatus = Collections.unmodifiableMap(new LinkedHashMap<>(byStatus));
+      omitted = omitted == null ? Optional.empty() : omitted;
     }
   }
+
+  /** What a report says instead of a calibration table made from one candidate per question. */
+  public static final String ONE_CANDIDATE =
+      "calibration needs m > 1: with one candidate per question every confidence is 1 (or 0),"
+          + " so there is nothing to calibrate; run with --candidates 2 or more (or a vote across"
+          + " strategies)";
 
   /** Answers whose confidence is in [from, to) (the last bucket includes 1). */
   public record Bucket(double from, double to, int questions, int correct, double meanConfidence) {
@@ -252,6 +265,12 @@ public record PipelineMetrics(
       buckets.add(bucket);
       ece += (double) count[b] / n * Math.abs(bucket.accuracy() - bucket.meanConfidence());
     }
-    return new Calibration(buckets, ece, byStatus);
+    // One candidate per question: the vote's share is 1 whenever it ran, and says nothing.
+    boolean single =
+        !answers.isEmpty() && answers.stream().allMatch(a -> a.answer().candidates() <= 1);
+    if (single) {
+      return new Calibration(List.of(), 0, byStatus, Optional.of(ONE_CANDIDATE));
+    }
+    return new Calibration(buckets, ece, byStatus, Optional.empty());
   }
 }

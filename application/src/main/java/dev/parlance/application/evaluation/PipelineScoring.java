@@ -98,8 +98,22 @@ final class PipelineScoring {
         otherTallies.get(other.semantics().label()).add(r);
         verdicts.put(other.semantics().label(), r.verdict());
       }
-      Optional<SqlShape> goldShape = goldShape(q, db.get());
+      Optional<ScoredAs.Lineage> lineage = scoredAs.lineage(q);
+      Optional<SqlShape> goldShape = goldShape(q, db.get(), lineage);
       String prefix = scoredAs.columnPrefix(q);
+      // On a curated source both sides count in base columns: the gold's view columns, and the
+      // prompt's, stand for the base columns they read.
+      Set<String> goldColumns =
+          goldShape
+              .map(g -> lineage.map(l -> l.base(g.columns())).orElse(g.columns()))
+              .map(c -> prefixed(prefix, c))
+              .orElse(Set.of());
+      Set<String> goldTables =
+          lineage.isPresent()
+              ? goldColumns.stream()
+                  .map(c -> c.substring(0, Math.max(0, c.lastIndexOf('.'))))
+                  .collect(Collectors.toSet())
+              : goldShape.map(g -> prefixed(prefix, g.tables())).orElse(Set.of());
       scored.add(
           new ScoredAnswer(
               strategy,
@@ -107,8 +121,9 @@ final class PipelineScoring {
               result,
               verdicts,
               goldShape.isPresent(),
-              goldShape.map(g -> prefixed(prefix, g.columns())).orElse(Set.of()),
-              goldShape.map(g -> prefixed(prefix, g.tables())).orElse(Set.of())));
+              goldColumns,
+              goldTables,
+              lineage.map(ScoredAs.Lineage::columns).orElse(Map.of())));
     }
     Map<String, Tally> bySemantics = new LinkedHashMap<>();
     bySemantics.put(primary.semantics().label(), tally.overall());
@@ -153,7 +168,12 @@ final class PipelineScoring {
   }
 
   // The gold query's tables and columns on the source's catalog; empty when it cannot be read.
-  private Optional<SqlShape> goldShape(EvaluationQuestion q, DataSource db) {
+  private Optional<SqlShape> goldShape(
+      EvaluationQuestion q, DataSource db, Optional<ScoredAs.Lineage> lineage) {
+    if (lineage.isPresent()) {
+      SqlShape shape = analyzer.analyze(scoredAs.recallGold(q), lineage.get().catalog());
+      return shape.readable() && shape.query() ? Optional.of(shape) : Optional.empty();
+    }
     Optional<SchemaCatalog> catalog =
         catalogs.computeIfAbsent(
             q.database(),

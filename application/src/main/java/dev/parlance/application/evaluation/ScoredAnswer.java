@@ -25,9 +25,23 @@ public record ScoredAnswer(
     Map<String, Verdict> verdicts,
     boolean goldReadable,
     Set<String> goldColumns,
-    Set<String> goldTables) {
+    Set<String> goldTables,
+    Map<String, Set<String>> lineage) {
+
+  /** Without views to map: the prompt's columns are compared as they are. */
+  public ScoredAnswer(
+      String strategy,
+      PipelineAnswer answer,
+      QuestionResult result,
+      Map<String, Verdict> verdicts,
+      boolean goldReadable,
+      Set<String> goldColumns,
+      Set<String> goldTables) {
+    this(strategy, answer, result, verdicts, goldReadable, goldColumns, goldTables, Map.of());
+  }
 
   public ScoredAnswer {
+    lineage = Map.copyOf(Objects.requireNonNullElse(lineage, Map.of()));
     Objects.requireNonNull(strategy, "strategy");
     Objects.requireNonNull(answer, "answer");
     Objects.requireNonNull(result, "result");
@@ -48,7 +62,7 @@ public record ScoredAnswer(
     if (!goldReadable || goldColumns.isEmpty()) {
       return OptionalDouble.empty();
     }
-    Set<String> shown = Set.copyOf(answer.promptColumns());
+    Set<String> shown = shown();
     long found = goldColumns.stream().filter(shown::contains).count();
     return OptionalDouble.of((double) found / goldColumns.size());
   }
@@ -59,16 +73,28 @@ public record ScoredAnswer(
       return OptionalDouble.empty();
     }
     Set<String> shown =
-        answer.promptColumns().stream()
+        shown().stream()
             .map(c -> c.substring(0, Math.max(0, c.lastIndexOf('.'))))
             .collect(java.util.stream.Collectors.toSet());
     long found = goldTables.stream().filter(shown::contains).count();
     return OptionalDouble.of((double) found / goldTables.size());
   }
 
+  /**
+   * The columns the prompt showed, a view's column standing for the base columns it reads (view
+   * lineage) beside itself: so recall means the same on a curated source as on its raw tables.
+   */
+  public Set<String> shown() {
+    Set<String> shown = new java.util.HashSet<>(answer.promptColumns());
+    for (String c : answer.promptColumns()) {
+      shown.addAll(lineage.getOrDefault(c, Set.of()));
+    }
+    return shown;
+  }
+
   /** Gold columns the prompt did not show. */
   public Set<String> missedColumns() {
-    Set<String> shown = Set.copyOf(answer.promptColumns());
+    Set<String> shown = shown();
     return goldColumns.stream()
         .filter(c -> !shown.contains(c))
         .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));

@@ -30,6 +30,41 @@ interface ScoredAs {
     return "";
   }
 
+  /**
+   * How a curated source's views read its base tables, for recall: the catalog the gold is read
+   * over (base tables and views), and each view column's base columns. Empty: recall compares the
+   * gold's and the prompt's columns as they are.
+   */
+  default Optional<Lineage> lineage(EvaluationQuestion q) {
+    return Optional.empty();
+  }
+
+  /**
+   * @param catalog the base tables and the views, as one catalog
+   * @param columns view column ({@code view.column}) → the base columns it reads
+   */
+  record Lineage(
+      dev.parlance.domain.catalog.SchemaCatalog catalog,
+      Map<String, java.util.Set<String>> columns) {
+    public Lineage {
+      columns = Map.copyOf(columns);
+    }
+
+    /** The ids with every view column replaced by the base columns it reads. */
+    java.util.Set<String> base(java.util.Collection<String> ids) {
+      java.util.Set<String> out = new java.util.LinkedHashSet<>();
+      for (String id : ids) {
+        java.util.Set<String> read = columns.get(id);
+        if (read == null) {
+          out.add(id);
+        } else {
+          out.addAll(read);
+        }
+      }
+      return out;
+    }
+  }
+
   /** A benchmark: both queries run as they are on the question's database. */
   static ScoredAs plain() {
     return new ScoredAs() {
@@ -83,8 +118,31 @@ interface ScoredAs {
       Map<String, DataSource> sources,
       Map<String, String> baseGold,
       boolean baseTablesOnly) {
+    return verified(curations, sources, baseGold, baseTablesOnly, source -> Optional.empty());
+  }
+
+  /**
+   * @param lineage a curated source's view lineage (recall on the curated side is then counted in
+   *     base columns, as on the raw side)
+   */
+  static ScoredAs verified(
+      PublishedCurationPort curations,
+      Map<String, DataSource> sources,
+      Map<String, String> baseGold,
+      boolean baseTablesOnly,
+      java.util.function.Function<DataSource, Optional<Lineage>> lineage) {
     Map<String, Optional<Curation>> cache = new HashMap<>();
+    Map<String, Optional<Lineage>> lineages = new HashMap<>();
     return new ScoredAs() {
+      @Override
+      public Optional<Lineage> lineage(EvaluationQuestion q) {
+        DataSource source = sources.get(q.database());
+        if (baseTablesOnly || source == null) {
+          return Optional.empty();
+        }
+        return lineages.computeIfAbsent(q.database(), k -> lineage.apply(source));
+      }
+
       private String expanded(EvaluationQuestion q, String sql) {
         DataSource source = sources.get(q.database());
         Optional<Curation> curation =

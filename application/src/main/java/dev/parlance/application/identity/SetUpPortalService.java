@@ -74,7 +74,12 @@ public final class SetUpPortalService implements SetUpPortalUseCase {
     }
     RealmSpec spec =
         new RealmSpec(
-            REALM, portalClient(command.portalUrl()), CLI_CLIENT, ROLES, TOKEN_ATTRIBUTES, users);
+            REALM,
+            portalClient(command.portalUrl(), command.portalClientSecret()),
+            CLI_CLIENT,
+            ROLES,
+            TOKEN_ATTRIBUTES,
+            users);
     RealmProvisioned provisioned = provisioning.provision(spec);
     List<DemoLogin> logins = new ArrayList<>();
     for (UserSpec user : users) {
@@ -93,10 +98,10 @@ public final class SetUpPortalService implements SetUpPortalUseCase {
         logins);
   }
 
-  static PortalClientSpec portalClient(URI portalUrl) {
+  static PortalClientSpec portalClient(URI portalUrl, Optional<String> secret) {
     String base = portalUrl.toString().replaceAll("/+$", "");
     return new PortalClientSpec(
-        PORTAL_CLIENT, URI.create(base + "/"), List.of(base + "/*"), List.of(base + "/*"));
+        PORTAL_CLIENT, URI.create(base + "/"), List.of(base + "/*"), List.of(base + "/*"), secret);
   }
 
   private String newPassword() {

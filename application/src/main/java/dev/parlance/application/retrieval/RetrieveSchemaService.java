@@ -4,6 +4,7 @@ import dev.parlance.application.retrieval.SchemaSelection.Pick;
 import dev.parlance.domain.retrieval.CollectiveSelection;
 import dev.parlance.domain.retrieval.ElementHit;
 import dev.parlance.domain.retrieval.ElementKind;
+import dev.parlance.domain.retrieval.ElementText;
 import dev.parlance.domain.retrieval.EmbedTextPort;
 import dev.parlance.domain.retrieval.EmbeddingVector;
 import dev.parlance.domain.retrieval.HallucinateSchemaPort;
@@ -19,7 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Retrieves a question's columns in one of three modes (see {@link RetrievalMode}). */
+/** Retrieves a question's columns in one of four modes (see {@link RetrievalMode}). */
 public final class RetrieveSchemaService implements RetrieveSchemaUseCase {
 
   // CRUSH4SQL §5.2: the candidate set is cut to 100; neighbours fetched per probe.
@@ -52,7 +53,58 @@ public final class RetrieveSchemaService implements RetrieveSchemaUseCase {
               hallucination(query)
                   .orElseThrow(() -> new MissingHallucinationException(query.question())));
       case DEFAULT -> parlance(query, hallucination(query));
+      case LEXICAL -> lexical(query, hallucination(query));
     };
+  }
+
+  // Reciprocal rank fusion's constant (Cormack et al. 2009): ranks beyond the first few count less.
+  private static final int FUSION_K = 60;
+
+  // Tables matched per text in the lexical mode, whose columns the match lifts.
+  private static final int LEXICAL_TABLES = 10;
+
+  // BM25 alone: the question's words and each probe's (as words), each ranking the columns; the
+  // rankings fused by reciprocal rank. No embedding is computed or read.
+  private SchemaSelection lexical(RetrievalQuery query, Optional<HallucinatedSchema> schema) {
+    List<String> texts = new ArrayList<>();
+    texts.add(query.question());
+    schema.ifPresent(s -> s.probes().forEach(p -> texts.add(ElementText.words(p))));
+    int pool = Math.max(3 * query.budget(), 50);
+    Map<String, Double> fused = new LinkedHashMap<>();
+    Map<String, ElementHit> found = new HashMap<>();
+    Map<String, Double> tables = new HashMap<>();
+    for (String text : texts) {
+      List<ElementHit> ranked = search.matching(query.source(), ElementKind.COLUMN, text, pool);
+      for (int rank = 0; rank < ranked.size(); rank++) {
+        ElementHit hit = ranked.get(rank);
+        found.putIfAbsent(hit.element().id(), hit);
+        fused.merge(hit.element().id(), 1.0 / (FUSION_K + rank + 1), Double::sum);
+      }
+      List<ElementHit> named =
+          search.matching(query.source(), ElementKind.TABLE, text, LEXICAL_TABLES);
+      for (int rank = 0; rank < named.size(); rank++) {
+        tables.merge(named.get(rank).element().id(), 1.0 / (FUSION_K + rank + 1), Double::sum);
+      }
+    }
+    // A table the words name lifts its columns (and brings the ones no word matched).
+    Map<String, Double> scores = new HashMap<>(fused);
+    if (!tables.isEmpty()) {
+      for (IndexedElement column : search.columnsOf(query.source(), tables.keySet())) {
+        String id = column.element().id();
+        found.putIfAbsent(id, new ElementHit(column, 0));
+        scores.merge(
+            id, settings.tableWeight() * tables.get(column.element().tableId()), Double::sum);
+      }
+    }
+    return new SchemaSelection(
+        scores.entrySet().stream()
+            .sorted(
+                Map.Entry.<String, Double>comparingByValue()
+                    .reversed()
+                    .thenComparing(Map.Entry.comparingByKey()))
+            .limit(query.budget())
+            .map(e -> new Pick(found.get(e.getKey()).element(), e.getValue()))
+            .toList());
   }
 
   private Optional<HallucinatedSchema> hallucination(RetrievalQuery query) {

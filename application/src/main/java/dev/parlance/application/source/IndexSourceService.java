@@ -165,7 +165,12 @@ public final class IndexSourceService implements IndexSourceUseCase, SourceChang
         build = own;
       }
     }
-    build.listeners.addIfAbsent(progress);
+    if (build.listeners.addIfAbsent(progress)
+        && build.state() instanceof Indexing now
+        && now.total() > 0) {
+      // Who joins a build under way hears at once how far it is, not only its next step.
+      progress.update(now.stage(), now.done(), now.total());
+    }
     try {
       build.done.join();
     } catch (java.util.concurrent.CompletionException e) {

@@ -214,7 +214,14 @@ class PipelineBenchmarkServiceTest {
         .containsEntry("model", "gpt-4o-mini")
         .containsEntry("embedding-model", "bge-small-en-v15-q")
         .containsKeys("temperature", "schema-budget", "hallucinate", "whole-schema-tokens");
-    assertThat(logs.get(name + "/direct").configuration).containsAllEntriesOf(identity);
+    Map<String, String> shared = new java.util.LinkedHashMap<>(identity);
+    shared.keySet().removeIf(k -> k.startsWith(EvaluatePipelineService.RB_SQL_ONLY));
+    assertThat(logs.get(name + "/direct").configuration).containsAllEntriesOf(shared);
+    // RB-SQL's settings name RB-SQL's logs only: a direct log reads as it did before rb-sql.
+    assertThat(identity).containsKey(EvaluatePipelineService.RB_SQL_ONLY + "rb-sql-theta");
+    assertThat(logs.get(name + "/direct").configuration.keySet())
+        .noneMatch(k -> k.contains("rb-sql"))
+        .doesNotContain("example-pool");
     assertThat(outcome.first().description().run()).isEqualTo(name);
     assertThat(outcome.first().description().mode()).isEqualTo("online");
     assertThat(outcome.compared()).isEmpty();

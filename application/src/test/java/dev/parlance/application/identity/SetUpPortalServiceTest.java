@@ -34,6 +34,19 @@ class SetUpPortalServiceTest {
   }
 
   @Test
+  void should_ask_for_the_chosen_client_secret_when_the_caller_chose_one() {
+    service(Set.of())
+        .setUp(
+            new SetUpPortalCommand(
+                URI.create("https://localhost:9443/"), Map.of(), Optional.of("chosen-secret")));
+    service(Set.of())
+        .setUp(new SetUpPortalCommand(URI.create("https://localhost:9443/"), Map.of()));
+
+    assertThat(asked.get(0).portal().secret()).contains("chosen-secret");
+    assertThat(asked.get(1).portal().secret()).isEmpty();
+  }
+
+  @Test
   void should_define_the_portal_realm_with_its_clients_roles_claims_and_demo_users() {
     PortalSetUp setUp =
         service(Set.of())

@@ -101,6 +101,35 @@ class RetrieveSchemaServiceTest {
   }
 
   @Test
+  void should_rank_by_words_alone_without_embedding_anything_when_lexical() {
+    int before = embedder.calls;
+
+    List<String> picked = retrieve(RetrievalMode.LEXICAL, "customer city", 3);
+
+    assertThat(picked).first().isEqualTo("customers.city");
+    assertThat(picked).hasSizeLessThanOrEqualTo(3).doesNotHaveDuplicates();
+    assertThat(embedder.calls).isEqualTo(before);
+  }
+
+  @Test
+  void should_find_what_a_hallucinated_probe_names_when_lexical() {
+    HallucinatedSchema schema = HallucinatedSchema.parse("Products(title)");
+
+    List<String> picked =
+        service(RetrievalSettings.defaults(), Optional.empty())
+            .retrieve(
+                new RetrievalQuery(
+                    "shop",
+                    "what do customers in each city spend?",
+                    Optional.of(schema),
+                    RetrievalMode.LEXICAL,
+                    10))
+            .columnIds();
+
+    assertThat(picked).contains("products.title");
+  }
+
+  @Test
   void should_refuse_the_papers_mode_when_there_is_no_hallucination_and_no_model() {
     assertThatThrownBy(() -> retrieve(RetrievalMode.PAPER, "customer city", 5))
         .isInstanceOf(MissingHallucinationException.class)

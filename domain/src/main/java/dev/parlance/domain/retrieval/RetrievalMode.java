@@ -12,14 +12,20 @@ public enum RetrievalMode {
    * Parlance's best measured combination (see docs/retrieval.md); works with or without a
    * hallucination.
    */
-  DEFAULT;
+  DEFAULT,
+  /**
+   * Lexical only: BM25 over the columns' names, descriptions, synonyms and sampled values, with the
+   * question and any hallucinated probes, fused by rank. What a source answers with before its
+   * dense vectors exist (a new source, or a publish, while they are built in the background).
+   */
+  LEXICAL;
 
   public static RetrievalMode parse(String text) {
     try {
       return valueOf(text.strip().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "unknown retrieval mode '" + text + "' (use single, paper or default)", e);
+          "unknown retrieval mode '" + text + "' (use single, paper, default or lexical)", e);
     }
   }
 

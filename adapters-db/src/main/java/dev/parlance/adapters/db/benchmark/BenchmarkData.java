@@ -21,6 +21,10 @@ public final class BenchmarkData {
   }
 
   /** Reads the execution-accuracy benchmarks (Spider dev, BIRD dev revisions, BIRD Mini-Dev). */
+  public static dev.parlance.domain.evaluation.LoadExamplePoolPort examplePools() {
+    return new ExamplePoolAdapter();
+  }
+
   public static LoadEvaluationBenchmarkPort executionBenchmarks() {
     return new ExecutionBenchmarkAdapter();
   }

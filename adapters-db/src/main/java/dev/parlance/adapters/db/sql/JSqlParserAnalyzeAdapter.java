@@ -20,6 +20,15 @@ import net.sf.jsqlparser.util.TablesNamesFinder;
 final class JSqlParserAnalyzeAdapter implements AnalyzeSqlPort {
 
   @Override
+  public java.util.Map<String, java.util.Set<String>> lineage(String sql, SchemaCatalog catalog) {
+    try {
+      return SqlColumnReferences.lineage(sql, catalog);
+    } catch (RuntimeException e) {
+      return java.util.Map.of();
+    }
+  }
+
+  @Override
   public SqlShape analyze(String sql, SchemaCatalog catalog) {
     Statement statement;
     try {
@@ -66,12 +75,26 @@ final class JSqlParserAnalyzeAdapter implements AnalyzeSqlPort {
       case PlainSelect plain ->
           plain.getSelectItems() != null
               && !plain.getSelectItems().isEmpty()
-              && plain.getSelectItems().stream().allMatch(i -> literal(i.getExpression()));
+              && plain.getSelectItems().stream().allMatch(i -> literal(i.getExpression()))
+              // a constant chosen by a sub-query's rows ('yes' WHERE EXISTS (…)) is an answer
+              && !readsInSubQuery(plain.getWhere())
+              && !readsInSubQuery(plain.getHaving());
       case SetOperationList set ->
           set.getSelects().stream().allMatch(JSqlParserAnalyzeAdapter::constantsOnly);
       case ParenthesedSelect p -> constantsOnly(p.getSelect());
       default -> false;
     };
+  }
+
+  private static boolean readsInSubQuery(net.sf.jsqlparser.expression.Expression e) {
+    if (e == null) {
+      return false;
+    }
+    try {
+      return !new TablesNamesFinder<>().getTables(e).isEmpty();
+    } catch (UnsupportedOperationException unknown) {
+      return true; // cannot tell: treat it as an answer, which then runs governed
+    }
   }
 
   private static boolean literal(net.sf.jsqlparser.expression.Expression e) {

@@ -65,6 +65,85 @@ public final class SqlColumnReferences {
     return Set.copyOf(refs.found);
   }
 
+  /**
+   * For each column of the query's result (its alias, else its column's name; lower-case), the
+   * catalog columns its expression reads; {@code *} and {@code t.*} give each column of the tables
+   * they cover. A set operation's result columns read what each part's column at that position
+   * reads.
+   *
+   * @throws IllegalArgumentException when the statement does not parse or is not a query
+   */
+  public static Map<String, Set<String>> lineage(String sql, SchemaCatalog catalog) {
+    Statement statement;
+    try {
+      statement = CCJSqlParserUtil.parse(sql);
+    } catch (JSQLParserException e) {
+      throw new IllegalArgumentException("cannot parse SQL: " + firstLine(e.getMessage()), e);
+    }
+    if (!(statement instanceof Select select)) {
+      throw new IllegalArgumentException("not a query: " + sql);
+    }
+    List<PlainSelect> parts = new ArrayList<>();
+    plainParts(select, parts);
+    Map<String, Set<String>> out = new LinkedHashMap<>();
+    List<String> names = null;
+    for (PlainSelect plain : parts) {
+      SqlColumnReferences refs = new SqlColumnReferences(catalog);
+      Scope scope = refs.new Scope(null);
+      refs.from(plain.getFromItem(), scope);
+      if (plain.getJoins() != null) {
+        for (Join join : plain.getJoins()) {
+          refs.from(join.getRightItem(), scope);
+        }
+      }
+      List<String> partNames = new ArrayList<>();
+      for (SelectItem<?> item : plain.getSelectItems()) {
+        Expression e = item.getExpression();
+        if (e instanceof net.sf.jsqlparser.statement.select.AllColumns
+            || e instanceof net.sf.jsqlparser.statement.select.AllTableColumns) {
+          for (Table t : scope.tables(e)) {
+            for (var c : t.columns()) {
+              String name = c.name().toLowerCase(Locale.ROOT);
+              partNames.add(name);
+              out.computeIfAbsent(name, k -> new LinkedHashSet<>())
+                  .add(SchemaElement.idOf(t.name(), c.name()));
+            }
+          }
+          continue;
+        }
+        String name =
+            item.getAlias() != null
+                ? unquote(item.getAlias().getName())
+                : e instanceof Column column ? unquote(column.getColumnName()) : e.toString();
+        refs.found.clear();
+        refs.columns(e, scope);
+        int position = partNames.size();
+        partNames.add(name.toLowerCase(Locale.ROOT));
+        // A later part of a UNION adds to the column at the same position of the first part.
+        String key =
+            names != null && position < names.size()
+                ? names.get(position)
+                : name.toLowerCase(Locale.ROOT);
+        out.computeIfAbsent(key, k -> new LinkedHashSet<>()).addAll(refs.found);
+      }
+      if (names == null) {
+        names = partNames;
+      }
+    }
+    Map<String, Set<String>> copy = new LinkedHashMap<>();
+    out.forEach((k, v) -> copy.put(k, Set.copyOf(v)));
+    return copy;
+  }
+
+  private static void plainParts(Select select, List<PlainSelect> parts) {
+    switch (select) {
+      case PlainSelect plain -> parts.add(plain);
+      case SetOperationList set -> set.getSelects().forEach(s -> plainParts(s, parts));
+      case ParenthesedSelect p -> plainParts(p.getSelect(), parts);
+      default -> {}
+    }
+  }
+
   private static String firstLine(String message) {
     if (message == null) {
       return "syntax error";
@@ -84,6 +163,20 @@ public final class SqlColumnReferences {
 
     void add(String alias, Optional<Table> table) {
       byAlias.put(alias.toLowerCase(Locale.ROOT), table);
+    }
+
+    // The tables a star covers: t.* its table, * every table of this block.
+    List<Table> tables(Expression star) {
+      if (star instanceof net.sf.jsqlparser.statement.select.AllTableColumns all) {
+        String qualifier = unquote(all.getTable().getName()).toLowerCase(Locale.ROOT);
+        Optional<Table> t = byAlias.getOrDefault(qualifier, catalog.table(qualifier));
+        return t.map(List::of).orElse(List.of());
+      }
+      List<Table> out = new ArrayList<>();
+      for (Optional<Table> t : byAlias.values()) {
+        t.filter(x -> !out.contains(x)).ifPresent(out::add);
+      }
+      return out;
     }
 
     Optional<String> resolve(Column column) {

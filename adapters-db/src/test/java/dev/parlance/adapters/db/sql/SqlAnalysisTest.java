@@ -7,6 +7,7 @@ import dev.parlance.domain.catalog.SchemaCatalog;
 import dev.parlance.domain.catalog.Table;
 import dev.parlance.domain.catalog.TableKind;
 import dev.parlance.domain.sql.AnalyzeSqlPort;
+import dev.parlance.domain.sql.SqlShape;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -101,5 +102,49 @@ class SqlAnalysisTest {
             "SELECT (SELECT count(*) FROM TB_MO) AS n")) {
       assertThat(analyzer.analyze(answer, CATALOG).constantAnswer()).as(answer).isFalse();
     }
+  }
+
+  @Test
+  void should_see_the_tables_a_query_reads_in_sub_queries_of_any_operand() {
+    for (String answer :
+        List.of(
+            "SELECT json_object('open', (SELECT count(*) FROM TB_MO WHERE MO_ST = 1))",
+            "SELECT json_array((SELECT count(*) FROM TB_MO), (SELECT count(*) FROM TB_IN))",
+            "SELECT CASE WHEN (SELECT count(*) FROM TB_MO) > 10 THEN 'many' ELSE 'few' END",
+            "SELECT coalesce((SELECT max(MO_ID) FROM TB_MO), 0) + 1",
+            "SELECT (SELECT count(*) FROM TB_MO) - (SELECT count(*) FROM TB_IN) AS d",
+            "SELECT 'yes' WHERE EXISTS (SELECT 1 FROM TB_MO WHERE MO_ST = 1)",
+            "SELECT CAST((SELECT count(*) FROM TB_MO) AS REAL) / 2",
+            "SELECT 1 IN (SELECT MO_ST FROM TB_MO)",
+            "WITH n AS (SELECT count(*) AS c FROM TB_MO) SELECT (SELECT c FROM n)",
+            "SELECT (SELECT count(*) FROM TB_MO) UNION ALL SELECT (SELECT count(*) FROM TB_IN)")) {
+      SqlShape shape = analyzer.analyze(answer, CATALOG);
+      assertThat(shape.constantAnswer()).as(answer).isFalse();
+      assertThat(shape.tables()).as(answer).isNotEmpty();
+    }
+  }
+
+  @Test
+  void should_trace_each_result_column_to_the_catalog_columns_it_reads() {
+    var lineage =
+        analyzer.lineage(
+            "SELECT i.IN_CD AS code, CASE WHEN m.MO_ST = 1 THEN 'open' ELSE 'closed' END AS status,"
+                + " m.MO_ID FROM TB_MO m JOIN TB_IN i ON i.IN_ID = m.MO_ID",
+            CATALOG);
+
+    assertThat(lineage)
+        .containsOnlyKeys("code", "status", "mo_id")
+        .containsEntry("code", java.util.Set.of("tb_in.in_cd"))
+        .containsEntry("status", java.util.Set.of("tb_mo.mo_st"))
+        .containsEntry("mo_id", java.util.Set.of("tb_mo.mo_id"));
+    assertThat(analyzer.lineage("SELECT * FROM TB_IN", CATALOG))
+        .containsEntry("in_cd", java.util.Set.of("tb_in.in_cd"))
+        .hasSize(2);
+    assertThat(
+            analyzer.lineage(
+                "SELECT IN_CD AS x FROM TB_IN UNION SELECT CAST(MO_ST AS TEXT) FROM TB_MO",
+                CATALOG))
+        .containsEntry("x", java.util.Set.of("tb_in.in_cd", "tb_mo.mo_st"));
+    assertThat(analyzer.lineage("not sql", CATALOG)).isEmpty();
   }
 }

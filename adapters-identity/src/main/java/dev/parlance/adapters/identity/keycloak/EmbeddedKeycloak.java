@@ -94,6 +94,113 @@ public final class EmbeddedKeycloak implements AutoCloseable {
     }
   }
 
+  // Keycloak's build-time options for serve: the file database under its home.
+  private static final List<String> BUILD_OPTIONS = List.of("--db=dev-file");
+
+  /**
+   * Builds (augments) the installed Keycloak once for serve's options ({@code kc.sh build}), so
+   * that every later start is {@code kc.sh start --optimized} and skips the build; a marker beside
+   * the home remembers it. Does nothing when this build was made already.
+   *
+   * @return whether it built now
+   */
+  public static boolean buildOnce(Path home, Path javaHome, Path log) {
+    Path marker = home.resolve(".parlance-built");
+    String options = String.join(" ", BUILD_OPTIONS);
+    try {
+      if (Files.isRegularFile(marker) && Files.readString(marker).strip().equals(options)) {
+        return false;
+      }
+      List<String> command = new ArrayList<>();
+      command.add(home.resolve("bin/kc.sh").toString());
+      command.add("build");
+      command.addAll(BUILD_OPTIONS);
+      ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile());
+      builder.environment().put("JAVA_HOME", javaHome.toString());
+      builder.environment().put("JAVA_OPTS_APPEND", "-Xms64m -Xmx512m");
+      Files.createDirectories(log.getParent());
+      builder
+          .redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+      Process build = builder.start();
+      try {
+        if (!build.waitFor(READY_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+          build.descendants().forEach(ProcessHandle::destroyForcibly);
+          build.destroyForcibly();
+          throw new KeycloakRequestFailedException(
+              "building Keycloak took over " + READY_TIMEOUT.toSeconds() + " s; see " + log);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        build.descendants().forEach(ProcessHandle::destroyForcibly);
+        build.destroyForcibly();
+        throw new KeycloakRequestFailedException("interrupted while Keycloak was built");
+      }
+      if (build.exitValue() != 0) {
+        throw new KeycloakRequestFailedException(
+            "building Keycloak failed (exit " + build.exitValue() + "); see " + log);
+      }
+      Files.writeString(marker, options);
+      return true;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot build Keycloak: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Starts the Keycloak {@link #buildOnce} built ({@code kc.sh start --optimized}, plain HTTP on
+   * localhost, its data in the file database under its home) without waiting for it: {@link
+   * #awaitReady()} waits. What it will answer at ({@link #url()}) is known at once, so that the
+   * portal's server can start beside it.
+   */
+  public static EmbeddedKeycloak launchBuilt(
+      Path home,
+      int port,
+      int managementPort,
+      String adminUser,
+      String adminPassword,
+      Path javaHome,
+      Path log) {
+    URI url = URI.create("http://localhost:" + port);
+    List<String> command = new ArrayList<>();
+    command.add(home.resolve("bin/kc.sh").toString());
+    command.add("start");
+    command.add("--optimized");
+    command.add("--http-enabled=true");
+    command.add("--http-host=localhost");
+    command.add("--http-port=" + port);
+    command.add("--http-management-port=" + managementPort);
+    command.add("--hostname=" + url);
+    // One node: its caches are local (no cluster discovery).
+    command.add("--cache=local");
+    return launch(home, command, url, adminUser, adminPassword, javaHome, log);
+  }
+
+  private static EmbeddedKeycloak launch(
+      Path home,
+      List<String> command,
+      URI url,
+      String adminUser,
+      String adminPassword,
+      Path javaHome,
+      Path log) {
+    ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile());
+    Map<String, String> env = builder.environment();
+    env.put("JAVA_HOME", javaHome.toString());
+    env.put("KC_BOOTSTRAP_ADMIN_USERNAME", adminUser);
+    env.put("KC_BOOTSTRAP_ADMIN_PASSWORD", adminPassword);
+    env.put("JAVA_OPTS_APPEND", "-Xms64m -Xmx512m");
+    try {
+      Files.createDirectories(log.getParent());
+      builder
+          .redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+      return new EmbeddedKeycloak(builder.start(), url, log);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start Keycloak: " + e.getMessage(), e);
+    }
+  }
+
   /**
    * Starts {@code kc.sh start-dev} on {@code port} and waits until the master realm answers.
    *
@@ -136,7 +243,8 @@ public final class EmbeddedKeycloak implements AutoCloseable {
     }
   }
 
-  private void awaitReady() {
+  /** Waits until the master realm answers; stops Keycloak if it does not in time. */
+  public void awaitReady() {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     HttpRequest request =
         HttpRequest.newBuilder(url.resolve("/realms/master"))

@@ -113,6 +113,14 @@ final class KeycloakProvisioningAdapter implements ProvisionRealmPort {
           new LinkedHashSet<>(splitUris(client.getAttributes(), "post.logout.redirect.uris"));
       boolean changed = redirects.addAll(portal.redirectUris());
       changed |= logouts.addAll(portal.postLogoutRedirectUris());
+      if (portal.secret().isPresent()
+          && !portal
+              .secret()
+              .get()
+              .equals(realm.clients().get(client.getId()).getSecret().getValue())) {
+        client.setSecret(portal.secret().get());
+        changed = true;
+      }
       if (changed) {
         client.setRedirectUris(List.copyOf(redirects));
         client.getAttributes().put("post.logout.redirect.uris", String.join("##", logouts));
@@ -127,6 +135,7 @@ final class KeycloakProvisioningAdapter implements ProvisionRealmPort {
     client.setEnabled(true);
     client.setPublicClient(false);
     client.setClientAuthenticatorType("client-secret");
+    portal.secret().ifPresent(client::setSecret);
     client.setStandardFlowEnabled(true);
     client.setDirectAccessGrantsEnabled(false);
     client.setImplicitFlowEnabled(false);

@@ -245,11 +245,18 @@ public record E2eReport(
       int incompleteQuestions,
       int incompleteCorrect) {}
 
-  /** Accuracy per confidence bucket, the expected calibration error, accuracy by status. */
-  public record Calibration(double ece, List<Bucket> buckets, Map<String, StatusRow> byStatus) {
+  /**
+   * Accuracy per confidence bucket, the expected calibration error, accuracy by status.
+   *
+   * @param omitted why the buckets and the error are left out (one candidate per question); empty
+   *     when they are shown
+   */
+  public record Calibration(
+      double ece, List<Bucket> buckets, Map<String, StatusRow> byStatus, String omitted) {
     public Calibration {
       buckets = List.copyOf(buckets);
       byStatus = ordered(byStatus);
+      omitted = omitted == null ? "" : omitted;
     }
   }
 

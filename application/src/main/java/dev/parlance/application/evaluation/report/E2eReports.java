@@ -366,7 +366,8 @@ public final class E2eReports {
                     name,
                     new E2eReport.StatusRow(
                         count.questions(), count.correct(), round(count.accuracy()))));
-    return new E2eReport.Calibration(round(c.expectedCalibrationError()), buckets, byStatus);
+    return new E2eReport.Calibration(
+        round(c.expectedCalibrationError()), buckets, byStatus, c.omitted().orElse(""));
   }
 
   private static E2eReport.Failure failure(ScoredAnswer a) {

@@ -55,7 +55,8 @@ final class AskCommand implements Callable<Integer> {
   @Option(
       names = "--strategy",
       paramLabel = "NAME",
-      description = "direct, c3, din or ta-sql (default: the source's, else parlance.ask.strategy)")
+      description =
+          "direct, c3, din, ta-sql or rb-sql (default: the source's, else parlance.ask.strategy)")
   String strategy;
 
   @Option(
@@ -192,7 +193,7 @@ final class AskCommand implements Callable<Integer> {
           "(%d %s%s)%n%n",
           r.rowCount(),
           r.rowCount() == 1 ? "row" : "rows",
-          r.truncated() ? ", more not shown" : "");
+          r.cuts().isEmpty() ? "" : ", " + r.cutExplanation());
     }
     int total = a.candidates().size();
     switch (a.status()) {

@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
       BenchGoldFileCommand.class,
       BenchGovernanceCommand.class,
       BenchPromptSizeCommand.class,
+      BenchRbSqlThresholdsCommand.class,
       BenchCurationCommand.class
     })
 final class BenchCommand implements Runnable {

@@ -7,7 +7,7 @@ import dev.parlance.application.evaluation.PipelineBenchmarkUseCase;
 import dev.parlance.application.evaluation.PipelineEvaluation;
 import dev.parlance.application.evaluation.RunConfigurationChangedException;
 import dev.parlance.application.evaluation.report.E2eReport;
-import dev.parlance.application.evaluation.report.ReportFilesPort;
+import dev.parlance.application.evaluation.report.ReportDocumentsUseCase;
 import dev.parlance.domain.completion.BatchStatus;
 import dev.parlance.domain.completion.LanguageModelConfigurationException;
 import dev.parlance.domain.completion.NoLanguageModelException;
@@ -58,7 +58,7 @@ final class BenchE2eCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
   @Inject PipelineBenchmarkUseCase benchmarks;
-  @Inject ReportFilesPort reports;
+  @Inject ReportDocumentsUseCase reports;
 
   @Option(
       names = "--dataset",
@@ -84,9 +84,25 @@ final class BenchE2eCommand implements Callable<Integer> {
       split = ",",
       paramLabel = "NAME[,NAME]",
       description =
-          "direct, c3, din or ta-sql; several (comma-separated) are run one after the other and"
-              + " compared (default: parlance.ask.strategy)")
+          "direct, c3, din, ta-sql or rb-sql; several (comma-separated) are run one after the"
+              + " other and compared (default: parlance.ask.strategy)")
   List<String> strategies = new ArrayList<>();
+
+  @Option(
+      names = "--select",
+      paramLabel = "vote",
+      description =
+          "vote: besides each strategy alone, a run in which the strategies vote together, one"
+              + " candidate each (SQL-PaLM's test-time selection), reported as the series 'vote'")
+  String select;
+
+  @Option(
+      names = "--examples",
+      paramLabel = "POOL",
+      description =
+          "a declared example pool every question may be shown instead of its source's verified"
+              + " questions: spider-train (spider/train_spider_min.json of --data)")
+  String examples;
 
   @Option(
       names = "--candidates",
@@ -262,6 +278,14 @@ final class BenchE2eCommand implements Callable<Integer> {
       throw CommandFailure.refused(
           "--compare-raw compares a curated source with its base tables: it needs --questions");
     }
+    if (select != null && !select.equals("vote")) {
+      throw CommandFailure.refused("--select takes vote, not '" + select + "'");
+    }
+    if (examples != null && questionsFile != null) {
+      throw CommandFailure.refused(
+          "--examples declares a benchmark's training set: give it with --dataset, not"
+              + " --questions");
+    }
     var request =
         new PipelineBenchmarkUseCase.Request(
             questions,
@@ -287,7 +311,9 @@ final class BenchE2eCommand implements Callable<Integer> {
                 Optional.ofNullable(batchDir),
                 Optional.ofNullable(batchModel)),
             Optional.ofNullable(run),
-            fresh);
+            fresh,
+            vote(),
+            Optional.ofNullable(examples));
     PrintStream out = cli.out();
     PipelineBenchmarkUseCase.Outcome outcome;
     try {
@@ -430,5 +456,9 @@ final class BenchE2eCommand implements Callable<Integer> {
 
   static String percent(double fraction) {
     return String.format(Locale.ROOT, "%.2f%%", 100 * fraction);
+  }
+
+  private boolean vote() {
+    return "vote".equals(select);
   }
 }

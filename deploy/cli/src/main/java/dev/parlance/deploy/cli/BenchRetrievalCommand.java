@@ -54,7 +54,9 @@ final class BenchRetrievalCommand implements Callable<Integer>, ParlanceCli.Sett
   @Option(
       names = "--mode",
       defaultValue = "default",
-      description = "single, paper or default (default: ${DEFAULT-VALUE})")
+      description =
+          "single, paper, default or lexical (BM25 alone: what a source answers with before its"
+              + " dense vectors exist) (default: ${DEFAULT-VALUE})")
   String mode;
 
   @Option(

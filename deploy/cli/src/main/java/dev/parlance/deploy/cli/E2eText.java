@@ -88,7 +88,9 @@ final class E2eText {
           dollars(m.cost().usd(), m.questions()),
           String.format(Locale.ROOT, "%.0f ms", m.latency().meanMillis()),
           String.format(Locale.ROOT, "%.3f", m.recall().mean()),
-          String.format(Locale.ROOT, "%.3f", m.calibration().expectedCalibrationError()));
+          m.calibration().omitted().isPresent()
+              ? "-"
+              : String.format(Locale.ROOT, "%.3f", m.calibration().expectedCalibrationError()));
     }
   }
 
@@ -273,6 +275,10 @@ final class E2eText {
       out.println("schema     the final prompt's schema: " + ways);
     }
     PipelineMetrics.Calibration c = m.calibration();
+    if (c.omitted().isPresent()) {
+      out.println("calibration left out: " + c.omitted().get());
+      return;
+    }
     out.println("calibration (is high confidence right more often?)");
     out.printf(
         "  %-12s %9s %8s %9s %10s%n",

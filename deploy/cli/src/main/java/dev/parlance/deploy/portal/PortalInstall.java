@@ -26,8 +26,13 @@ public record PortalInstall(Path root) {
     return wlp().resolve("bin/server");
   }
 
+  /** The portal's server as the build laid it out; each home runs its own copy of it. */
+  public Path serverDir() {
+    return wlp().resolve("usr/servers/parlance");
+  }
+
   public Path war() {
-    return wlp().resolve("usr/servers/parlance/apps/parlance.war");
+    return serverDir().resolve("apps/parlance.war");
   }
 
   public Path keycloakDistribution() {

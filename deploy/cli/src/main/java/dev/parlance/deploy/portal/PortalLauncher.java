@@ -115,9 +115,22 @@ public final class PortalLauncher {
   }
 
   public Running start(Integer requestedPort) {
+    return start(requestedPort, null);
+  }
+
+  /**
+   * @param requestedKeycloakPort the embedded Keycloak's port; null keeps the one this home used
+   *     last (a free one the first time)
+   */
+  public Running start(Integer requestedPort, Integer requestedKeycloakPort) {
     int port = requestedPort == null ? DEFAULT_PORT : requestedPort;
     if (port < 1 || port > 65535) {
       throw new IllegalArgumentException("--port must be between 1 and 65535, got " + port);
+    }
+    if (requestedKeycloakPort != null
+        && (requestedKeycloakPort < 1 || requestedKeycloakPort > 65535)) {
+      throw new IllegalArgumentException(
+          "--keycloak-port must be between 1 and 65535, got " + requestedKeycloakPort);
     }
     Optional<String> issuerSetting = setting("parlance.oidc.issuer");
     String missing = install.missing(issuerSetting.isEmpty());
@@ -132,6 +145,16 @@ public final class PortalLauncher {
     if (!free(port)) {
       throw new PortalLaunchException("port " + port + " is in use; choose another with --port N");
     }
+    if (requestedKeycloakPort != null && issuerSetting.isEmpty()) {
+      if (requestedKeycloakPort == port) {
+        throw new PortalLaunchException(
+            "--keycloak-port " + requestedKeycloakPort + " is the portal's port; choose another");
+      }
+      if (!free(requestedKeycloakPort)) {
+        throw new PortalLaunchException(
+            "port " + requestedKeycloakPort + " is in use; choose another with --keycloak-port N");
+      }
+    }
     URI portal = URI.create("https://localhost:" + port + "/");
     PortalState state = new PortalState(home.root());
     EmbeddedKeycloak keycloak = null;
@@ -144,12 +167,27 @@ public final class PortalLauncher {
       Identity identity;
       if (issuerSetting.isPresent()) {
         identity = external(issuerSetting.get());
+        Map<String, String> endpoints = discover(identity.issuer());
+        liberty = startLiberty(port, identity, endpoints, state, false);
       } else {
-        keycloak = startKeycloak(state);
-        identity = provision(keycloak, portal, state);
+        // Keycloak and Liberty start at once: the issuer, the ports and the portal client's secret
+        // are chosen here, before either answers; the realm is provisioned once Keycloak does.
+        int keycloakPort = keycloakPort(requestedKeycloakPort, port, state);
+        Identity planned = planned(keycloakPort, state);
+        long started = System.nanoTime();
+        progress.printf(
+            "parlance: starting Keycloak on port %d and the portal on port %d at once...%n",
+            keycloakPort, port);
+        java.util.concurrent.CompletableFuture<EmbeddedKeycloak> launching =
+            launchKeycloak(keycloakPort, state);
+        liberty = startLiberty(port, planned, Map.of(), state, true);
+        try (Ticker ticker = new Ticker("Keycloak", started)) {
+          keycloak = joinKeycloak(launching);
+          keycloak.awaitReady();
+        }
+        progress.printf("parlance: Keycloak ready in %d s%n", seconds(started));
+        identity = provision(keycloak, portal, state, planned.portalClientSecret());
       }
-      Map<String, String> endpoints = discover(identity.issuer());
-      liberty = startLiberty(port, identity, endpoints, state, keycloak != null);
       awaitReady(portal, liberty);
       ServeJson serve =
           new ServeJson(
@@ -237,45 +275,95 @@ public final class PortalLauncher {
         List.of());
   }
 
-  private EmbeddedKeycloak startKeycloak(PortalState state) {
-    Path under = home.root().resolve("keycloak");
-    if (!Files.isDirectory(under)) {
-      progress.println("parlance: installing Keycloak under " + under + " (once)");
-    }
-    Path kcHome = EmbeddedKeycloak.install(install.keycloakDistribution(), under);
-    int port = Integer.parseInt(state.secretOrDefault("keycloak-port", String.valueOf(freePort())));
-    if (!free(port)) {
-      port = freePort();
+  // The port the home's Keycloak answers at: the one asked for, else the one it used last while it
+  // is free, else a free one; kept in the home.
+  private int keycloakPort(Integer requested, int portalPort, PortalState state) {
+    int port;
+    if (requested != null) {
+      port = requested;
+    } else {
+      port = Integer.parseInt(state.secretOrDefault("keycloak-port", String.valueOf(freePort())));
+      if (port == portalPort || !free(port)) {
+        port = freePort();
+      }
     }
     state.keep("keycloak-port", String.valueOf(port));
-    progress.println(
-        "parlance: starting Keycloak on port " + port + " (the first start takes a minute)...");
-    long started = System.nanoTime();
-    EmbeddedKeycloak keycloak;
-    try (Ticker ticker = new Ticker("Keycloak", started)) {
-      keycloak =
-          EmbeddedKeycloak.start(
-              kcHome,
-              port,
-              freePort(),
-              "admin",
-              state.secret("keycloak-admin-password"),
-              false,
-              Path.of(System.getProperty("java.home")),
-              home.logs().resolve("keycloak.log"));
-    }
-    progress.printf("parlance: Keycloak ready in %d s%n", seconds(started));
-    return keycloak;
+    return port;
   }
 
-  private Identity provision(EmbeddedKeycloak keycloak, URI portal, PortalState state) {
+  // What the portal is started with before Keycloak answers: the issuer its port gives, and the
+  // portal client's secret this home chose (provisioning gives the client exactly that secret).
+  private Identity planned(int keycloakPort, PortalState state) {
+    String keycloakUrl = "http://localhost:" + keycloakPort;
+    return new Identity(
+        keycloakUrl + "/realms/" + SetUpPortalService.REALM,
+        keycloakUrl,
+        SetUpPortalService.REALM,
+        SetUpPortalService.PORTAL_CLIENT,
+        state.secret("portal-client-secret"),
+        SetUpPortalService.CLI_CLIENT,
+        List.of());
+  }
+
+  // Installs Keycloak (once), builds it for serve's options (once), and starts it optimized, on a
+  // thread of its own: the caller starts Liberty meanwhile.
+  private java.util.concurrent.CompletableFuture<EmbeddedKeycloak> launchKeycloak(
+      int port, PortalState state) {
+    Path under = home.root().resolve("keycloak");
+    Path log = home.logs().resolve("keycloak.log");
+    String adminPassword = state.secret("keycloak-admin-password");
+    java.util.concurrent.CompletableFuture<EmbeddedKeycloak> launched =
+        new java.util.concurrent.CompletableFuture<>();
+    Thread.ofPlatform()
+        .daemon()
+        .name("parlance-serve-keycloak")
+        .start(
+            () -> {
+              try {
+                if (!Files.isDirectory(under)) {
+                  progress.println("parlance: installing Keycloak under " + under + " (once)");
+                }
+                Path kcHome = EmbeddedKeycloak.install(install.keycloakDistribution(), under);
+                Files.deleteIfExists(log);
+                Path javaHome = Path.of(System.getProperty("java.home"));
+                long building = System.nanoTime();
+                if (EmbeddedKeycloak.buildOnce(kcHome, javaHome, log)) {
+                  progress.printf(
+                      "parlance: Keycloak built for this home in %d s (once)%n", seconds(building));
+                }
+                launched.complete(
+                    EmbeddedKeycloak.launchBuilt(
+                        kcHome, port, freePort(), "admin", adminPassword, javaHome, log));
+              } catch (Throwable e) {
+                launched.completeExceptionally(e);
+              }
+            });
+    return launched;
+  }
+
+  private static EmbeddedKeycloak joinKeycloak(
+      java.util.concurrent.CompletableFuture<EmbeddedKeycloak> launching) {
+    try {
+      return launching.join();
+    } catch (java.util.concurrent.CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new PortalLaunchException("cannot start Keycloak: " + e.getCause().getMessage());
+    }
+  }
+
+  private Identity provision(
+      EmbeddedKeycloak keycloak, URI portal, PortalState state, String portalClientSecret) {
     PortalSetUp setUp;
     try (KeycloakIdentity identity =
         KeycloakIdentity.connect(
             new KeycloakAdmin(keycloak.url(), "admin", state.secret("keycloak-admin-password")))) {
       setUp =
           new SetUpPortalService(identity.provisioning())
-              .setUp(new SetUpPortalCommand(portal, state.demoPasswords()));
+              .setUp(
+                  new SetUpPortalCommand(
+                      portal, state.demoPasswords(), Optional.of(portalClientSecret)));
     }
     Map<String, String> passwords = new LinkedHashMap<>(state.demoPasswords());
     List<ServeJson.User> users = new ArrayList<>();
@@ -342,13 +430,20 @@ public final class PortalLauncher {
       PortalState state,
       boolean embeddedKeycloak)
       throws IOException {
-    progress.println("parlance: starting the portal on port " + port + "...");
+    if (!embeddedKeycloak) {
+      progress.println("parlance: starting the portal on port " + port + "...");
+    }
+    // The server's configuration, WAR and libraries are the home's own copy, and its logs, work
+    // area,
+    // expanded application and generated certificate live beside them: two homes share no file.
+    LibertyHome server = LibertyHome.under(home.root());
+    server.syncFrom(install.serverDir());
     ProcessBuilder builder =
-        new ProcessBuilder(install.serverScript().toString(), "run", "parlance");
+        new ProcessBuilder(install.serverScript().toString(), "run", LibertyHome.SERVER);
     Map<String, String> env = builder.environment();
     env.put("JAVA_HOME", System.getProperty("java.home"));
-    // Logs, the work area and the generated certificate live under PARLANCE_HOME, not in the build.
-    env.put("WLP_OUTPUT_DIR", home.root().resolve("liberty").toString());
+    env.put("WLP_USER_DIR", server.userDir().toString());
+    env.put("WLP_OUTPUT_DIR", server.outputDir().toString());
     env.put("PARLANCE_HOME", home.root().toString());
     env.put("PARLANCE_HTTPS_PORT", String.valueOf(port));
     env.put("PARLANCE_HTTP_PORT", "-1");
@@ -414,8 +509,14 @@ public final class PortalLauncher {
         HttpRequest.newBuilder(portal.resolve("/health/ready"))
             .timeout(Duration.ofSeconds(5))
             .build();
+    HttpRequest prepared =
+        HttpRequest.newBuilder(portal.resolve("/health/started"))
+            .timeout(Duration.ofSeconds(5))
+            .build();
     Path log = home.logs().resolve("liberty.log");
     String lastDown = "";
+    String lastPreparing = "";
+    long lastSaid = System.nanoTime() - SAY_EVERY - 1;
     while (System.nanoTime() - started < READY_TIMEOUT.toNanos()) {
       if (!liberty.isAlive()) {
         throw new PortalLaunchException("the portal's server stopped while starting; see " + log);
@@ -428,10 +529,24 @@ public final class PortalLauncher {
       try {
         HttpResponse<String> response = http.send(ready, HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() == 200) {
-          progress.printf("parlance: portal ready in %d s%n", seconds(started));
-          return;
+          HttpResponse<String> start = http.send(prepared, HttpResponse.BodyHandlers.ofString());
+          if (start.statusCode() == 200) {
+            progress.printf("parlance: portal ready in %d s%n", seconds(started));
+            return;
+          }
+          // It answers, but the sources' indexes and the models are still being prepared.
+          String doing = preparing(start.body());
+          if (!doing.equals(lastPreparing) && System.nanoTime() - lastSaid > SAY_EVERY) {
+            progress.printf(
+                "parlance: the portal answers (%d s); still preparing: %s%n",
+                seconds(started), doing);
+            lastPreparing = doing;
+            lastSaid = System.nanoTime();
+          }
+          lastDown = "still preparing: " + doing;
+        } else {
+          lastDown = response.body();
         }
-        lastDown = response.body();
       } catch (IOException e) {
         // not listening yet
       } catch (InterruptedException e) {
@@ -447,6 +562,24 @@ public final class PortalLauncher {
             + lastDown
             + "); see "
             + log);
+  }
+
+  // How often a change in what is being prepared is said, at most.
+  private static final long SAY_EVERY = TimeUnit.SECONDS.toNanos(5);
+
+  /** What {@code /health/started} says is being prepared, or its body as it is. */
+  static String preparing(String startedBody) {
+    try {
+      for (JsonNode check : new ObjectMapper().readTree(startedBody).path("checks")) {
+        String doing = check.path("data").path("preparing").asText("");
+        if (!doing.isEmpty()) {
+          return doing;
+        }
+      }
+    } catch (IOException e) {
+      // not JSON: said as it is
+    }
+    return startedBody.strip();
   }
 
   private Optional<ServeJson> alreadyRunning(Path serveJson) {

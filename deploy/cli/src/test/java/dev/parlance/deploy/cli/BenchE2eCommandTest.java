@@ -601,4 +601,63 @@ class BenchE2eCommandTest {
     // Recall compares the gold's columns, qualified by their database, with the prompt's.
     assertThat(r.path("recall").path("questions").asInt()).isEqualTo(1);
   }
+
+  /**
+   * Issue 25: RB-SQL end to end on BIRD dev (superhero, with evidence): its retrievers cut the
+   * schema before the prompt, the model is asked for the skeleton before the SQL, the answers are
+   * scored like every strategy's.
+   */
+  @Test
+  void should_answer_bird_dev_with_rb_sql_over_the_tables_its_retrievers_keep() throws Exception {
+    SharedBenchmarkData.require("bird/dev_databases/superhero/superhero.sqlite");
+    String powers =
+        "SELECT T3.power_name FROM superhero AS T1 INNER JOIN hero_power AS T2 ON T1.id ="
+            + " T2.hero_id INNER JOIN superpower AS T3 ON T2.power_id = T3.id WHERE"
+            + " T1.superhero_name = '3-D Man'";
+    model =
+        new RecordedOpenAi()
+            .answer(
+                "Question: Please list all the superpowers of 3-D Man.",
+                "Skeleton: SELECT [column_name] FROM [table_name] …\n" + fenced(powers))
+            .answer(
+                "Question: How many superheroes have the super power of",
+                fenced(
+                    "SELECT COUNT(T1.hero_id) FROM hero_power AS T1 INNER JOIN superpower AS T2"
+                        + " ON T1.power_id = T2.id WHERE T2.power_name = 'Super Strength'"));
+    Path json = directory.resolve("rb-sql.json");
+
+    CliRun run =
+        run(
+            model.environment(),
+            "bench",
+            "e2e",
+            "--dataset",
+            "bird-dev",
+            "--data",
+            data.toString(),
+            "--limit",
+            "2",
+            "--candidates",
+            "1",
+            "--strategy",
+            "rb-sql",
+            "--json",
+            json.toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).contains("execution accuracy 100.00% (2 correct of 2 scored");
+    List<String> prompts = model.prompts();
+    // No example pool (BIRD's training set is not here, superhero has no verified questions):
+    // one request per question, no preliminary draft.
+    assertThat(prompts).hasSize(2);
+    for (String p : prompts) {
+      assertThat(p).contains("write its SQL skeleton").contains("CREATE TABLE superhero");
+      // superhero has 10 tables; the Table-Retriever keeps those above θ.
+      assertThat(p.split("CREATE TABLE ", -1).length - 1).isBetween(1, 9);
+    }
+    JsonNode r = JSON.readTree(json.toFile());
+    assertThat(r.path("by_strategy").path("rb-sql").path("accuracy").asDouble()).isEqualTo(1.0);
+    assertThat(r.path("calibration").path("omitted").asText())
+        .startsWith("calibration needs m > 1");
+  }
 }

@@ -122,8 +122,10 @@ class CuratedEvaluationTest {
         .contains("execution accuracy 100.00% (2 correct of 2 scored; 2 questions)");
     JsonNode r = JSON.readTree(json.toFile());
     assertThat(r.path("error").asInt()).isZero();
-    // The first gold reads a view's column, in the prompt's vocabulary.
-    assertThat(r.path("recall").path("questions").asInt()).isEqualTo(1);
+    // Recall counts base columns on both sides (view lineage): the first gold reads a view's
+    // column, the second the base column TB_MO.MO_ST that the prompt's maintenance_order.status
+    // reads. Before, the second was not counted and a gold over base tables scored 0.
+    assertThat(r.path("recall").path("questions").asInt()).isEqualTo(2);
     assertThat(r.path("recall").path("mean").asDouble()).isEqualTo(1.0);
   }
 
@@ -160,8 +162,8 @@ class CuratedEvaluationTest {
     JsonNode c = JSON.readTree(json.toFile()).path("comparison");
     assertThat(c.path("side").path("correct").asInt()).isEqualTo(2);
     assertThat(c.path("other_side").path("correct").asInt()).isEqualTo(1);
-    // Each side's recall in its own vocabulary: the views' gold for curated; for raw, the first
-    // question's base_sql and the second's gold, which reads the base tables.
+    // Both sides' recall in base columns: the curated prompts' view columns stand for the base
+    // columns they read; for raw, the first question's base_sql and the second's gold.
     assertThat(c.path("side").path("recall").asDouble()).isEqualTo(1.0);
     assertThat(c.path("other").path("recall").path("questions").asInt()).isEqualTo(2);
     JsonNode raw = c.path("other");

@@ -77,7 +77,7 @@ final class BenchmarkPipelines {
         new QuestionPipelineService.Ports(
             parts.sources(),
             parts.policies(),
-            parts.catalogs().curatedStructure(),
+            parts.catalogs().shared(),
             parts.embedder(),
             parts.retriever(),
             parts.valueSearch(),

@@ -42,6 +42,8 @@ import dev.parlance.application.evaluation.PipelineBenchmarkService;
 import dev.parlance.application.evaluation.PipelineBenchmarkUseCase;
 import dev.parlance.application.evaluation.ScorePredictionsService;
 import dev.parlance.application.evaluation.ScorePredictionsUseCase;
+import dev.parlance.application.evaluation.report.ReportDocumentsService;
+import dev.parlance.application.evaluation.report.ReportDocumentsUseCase;
 import dev.parlance.application.evaluation.report.ReportFilesPort;
 import dev.parlance.application.governance.ManagePoliciesService;
 import dev.parlance.application.governance.ManagePoliciesUseCase;
@@ -68,6 +70,8 @@ import dev.parlance.application.source.IndexSourceService;
 import dev.parlance.application.source.IndexSourceUseCase;
 import dev.parlance.application.source.ManageSourcesService;
 import dev.parlance.application.source.ManageSourcesUseCase;
+import dev.parlance.application.source.PrepareAtStartService;
+import dev.parlance.application.source.PrepareAtStartUseCase;
 import dev.parlance.application.source.SourceChanges;
 import dev.parlance.deploy.wiring.report.ReportFiles;
 import dev.parlance.domain.answer.AnswerHistoryPort;
@@ -137,8 +141,10 @@ public class UseCaseProducers {
       DataSourcesPort sources,
       GovernancePoliciesPort policies,
       SourceChanges changes,
-      CheckSourcePort checker) {
-    return new ManageSourcesService(sources, policies, changes, checker);
+      CheckSourcePort checker,
+      ParlanceSettings settings) {
+    return new ManageSourcesService(
+        sources, policies, changes, checker, settings.protectedLocations());
   }
 
   @Produces
@@ -247,6 +253,24 @@ public class UseCaseProducers {
         settings.indexWhenChanged());
   }
 
+  /** A server's start-up preparation: indexes, then each source's catalog and models. */
+  @Produces
+  @Singleton
+  @Typed(PrepareAtStartUseCase.class)
+  PrepareAtStartUseCase prepareAtStart(
+      DataSourcesPort sources,
+      IndexSourceService indexing,
+      QuestionPipeline pipeline,
+      ParlanceSettings settings) {
+    // A thread of its own: it waits for index builds that run on the background work's threads.
+    return new PrepareAtStartService(
+        sources,
+        indexing,
+        pipeline::prepare,
+        work -> Thread.ofVirtual().name("parlance-prepare-at-start").start(work),
+        settings.indexWhenChanged());
+  }
+
   @Produces
   @ApplicationScoped
   IndexSourceUseCase indexSource(IndexSourceService indexing) {
@@ -281,7 +305,7 @@ public class UseCaseProducers {
         new QuestionPipelineService.Ports(
             sources,
             policies,
-            catalogs.curatedStructure(),
+            catalogs.shared(),
             embedder,
             retriever,
             valueSearch,
@@ -508,6 +532,13 @@ public class UseCaseProducers {
 
   @Produces
   @ApplicationScoped
+  dev.parlance.application.ask.RetrieverThresholdsUseCase retrieverThresholds(
+      LoadRetrievalBenchmarkPort loader, EmbedTextPort embedder) {
+    return new dev.parlance.application.ask.RetrieverThresholdsBenchmark(loader, embedder);
+  }
+
+  @Produces
+  @ApplicationScoped
   PromptSizeUseCase promptSize(
       LoadRetrievalBenchmarkPort loader,
       IndexSchemaUseCase indexer,
@@ -601,7 +632,8 @@ public class UseCaseProducers {
             policies,
             published,
             unions,
-            union -> pipelines.union(union, ask)));
+            union -> pipelines.union(union, ask),
+            catalogs.structure()));
   }
 
   /**
@@ -614,14 +646,16 @@ public class UseCaseProducers {
       EvaluatePipelineUseCase evaluation,
       LanguageModelsPort models,
       BenchmarkRunsPort runs,
-      ParlanceSettings settings) {
+      ParlanceSettings settings,
+      dev.parlance.domain.evaluation.LoadExamplePoolPort examplePools) {
     return new PipelineBenchmarkService(
         evaluation,
         models,
         runs,
         settings.askDefaults(),
         settings.embeddingModel(),
-        Clock.systemUTC());
+        Clock.systemUTC(),
+        examplePools);
   }
 
   /** The files a bench e2e report is kept in (report.json, report.html), for both entry points. */
@@ -629,6 +663,13 @@ public class UseCaseProducers {
   @ApplicationScoped
   ReportFilesPort reportFiles() {
     return new ReportFiles();
+  }
+
+  /** The command line's reports: written as files, read back for {@code bench report}. */
+  @Produces
+  @ApplicationScoped
+  ReportDocumentsUseCase reportDocuments(ReportFilesPort files) {
+    return new ReportDocumentsService(files);
   }
 
   /** Evaluation runs admins start from the portal, on the background executor. */

@@ -243,7 +243,10 @@ public final class E2eHtml {
             r.cost().known() ? "$" + fmt(r.cost().usdPerQuestion(), 6) : "unknown (no price)"));
     facts.add(fact("latency / question", fmt(r.latency().meanMs(), 0) + " ms"));
     facts.add(fact("schema recall", fmt(r.recall().mean(), 3)));
-    facts.add(fact("calibration error", fmt(r.calibration().ece(), 3)));
+    facts.add(
+        fact(
+            "calibration error",
+            r.calibration().omitted().isEmpty() ? fmt(r.calibration().ece(), 3) : "— (m = 1)"));
     Map<String, Object> card = new HashMap<>();
     card.put("label", s.label());
     card.put("color", s.color());
@@ -575,7 +578,9 @@ public final class E2eHtml {
               "color",
               s.color(),
               "ece",
-              fmt(s.run().calibration().ece(), 3),
+              s.run().calibration().omitted().isEmpty()
+                  ? fmt(s.run().calibration().ece(), 3)
+                  : "— " + s.run().calibration().omitted(),
               "rows",
               rows));
     }

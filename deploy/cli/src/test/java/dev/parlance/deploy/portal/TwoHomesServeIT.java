@@ -1,0 +1,327 @@
+package dev.parlance.deploy.portal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parlance.adapters.identity.keycloak.EmbeddedKeycloak;
+import dev.parlance.adapters.identity.keycloak.KeycloakAdmin;
+import dev.parlance.adapters.identity.keycloak.KeycloakIdentity;
+import dev.parlance.application.identity.DemoLogin;
+import dev.parlance.application.identity.PortalSetUp;
+import dev.parlance.application.identity.SetUpPortalCommand;
+import dev.parlance.application.identity.SetUpPortalService;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One home, one server (issue 26): two {@code parlance serve} processes with different homes, run
+ * from one checkout, side by side, both signing users in through one Keycloak the test starts (an
+ * organisation's provider, {@code parlance.oidc.issuer}: two embedded Keycloaks would double the
+ * test's start on a shared machine, and {@code ServeIT} covers the embedded one). Each runs its own
+ * copy of the Liberty server under its home; while the checkout's WAR is rebuilt (its time changes,
+ * as a build changes it) and one of them is stopped and started again, the other's users see no
+ * error — every request they make is answered as before — and neither shows Liberty's raw pages
+ * ("SRVE0095I … temporarily unavailable", "Context Root Not Found").
+ */
+class TwoHomesServeIT {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Path ROOT = Path.of("target/two-homes-it").toAbsolutePath();
+  private static final Path HOME_A = ROOT.resolve("home-a");
+  private static final Path HOME_B = ROOT.resolve("home-b");
+  private static final List<String> RAW_LIBERTY_PAGES =
+      List.of("SRVE0095I", "Context Root Not Found", "SRVE0190E", "Error 404: ");
+  private static final List<Process> serves = new CopyOnWriteArrayList<>();
+
+  private static final String SECRET_VARIABLE = "TWO_HOMES_IT_PORTAL_SECRET";
+  private static EmbeddedKeycloak keycloak;
+  private static String issuer;
+  private static final String PORTAL_SECRET = "two-homes-" + java.util.UUID.randomUUID();
+  private static final java.util.Map<String, String> passwords = new java.util.HashMap<>();
+
+  // The organisation's Keycloak: realm parlance provisioned for both portals' addresses.
+  private static void startKeycloak(int portA, int portB) {
+    Path under = ROOT.resolve("keycloak");
+    Path kcHome =
+        EmbeddedKeycloak.install(PortalInstall.fromSystem().keycloakDistribution(), under);
+    String adminPassword = java.util.UUID.randomUUID().toString();
+    keycloak =
+        EmbeddedKeycloak.start(
+            kcHome,
+            PortalLauncher.freePort(),
+            PortalLauncher.freePort(),
+            "admin",
+            adminPassword,
+            true,
+            Path.of(System.getProperty("java.home")),
+            under.resolve("keycloak.log"));
+    for (int port : List.of(portA, portB)) {
+      try (KeycloakIdentity identity =
+          KeycloakIdentity.connect(new KeycloakAdmin(keycloak.url(), "admin", adminPassword))) {
+        PortalSetUp setUp =
+            new SetUpPortalService(identity.provisioning())
+                .setUp(
+                    new SetUpPortalCommand(
+                        URI.create("https://localhost:" + port + "/"),
+                        passwords,
+                        java.util.Optional.of(PORTAL_SECRET)));
+        for (DemoLogin login : setUp.logins()) {
+          login.password().ifPresent(p -> passwords.put(login.username(), p));
+        }
+        issuer = keycloak.url() + "/realms/" + setUp.realm();
+      }
+    }
+  }
+
+  private static Process serve(Path home, int port, Path log) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("--enable-native-access=ALL-UNNAMED");
+    command.add("-Dparlance.install=" + System.getProperty("parlance.install"));
+    command.add("-cp");
+    command.add(System.getProperty("parlance.lib") + "/*");
+    command.add("dev.parlance.deploy.cli.ParlanceCli");
+    command.addAll(List.of("serve", "--port", String.valueOf(port)));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().put("PARLANCE_HOME", home.toString());
+    builder.environment().keySet().removeIf(k -> k.startsWith("PARLANCE_OIDC"));
+    builder.environment().put("PARLANCE_OIDC_ISSUER", issuer);
+    builder.environment().put("PARLANCE_OIDC_CLIENT_SECRET_ENV", SECRET_VARIABLE);
+    builder.environment().put(SECRET_VARIABLE, PORTAL_SECRET);
+    Files.createDirectories(log.getParent());
+    Process process = builder.redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    serves.add(process);
+    return process;
+  }
+
+  private static JsonNode awaitServeJson(Path home, Process process, Path log) throws Exception {
+    Path file = home.resolve("serve.json");
+    long deadline = System.nanoTime() + Duration.ofMinutes(25).toNanos();
+    while (System.nanoTime() < deadline) {
+      if (Files.exists(file)) {
+        return JSON.readTree(file.toFile());
+      }
+      assertThat(process.isAlive()).as("serve runs: %s", read(log)).isTrue();
+      Thread.sleep(500);
+    }
+    throw new AssertionError("no serve.json within 25 minutes: " + read(log));
+  }
+
+  @Test
+  void should_keep_one_homes_users_answered_while_the_other_home_restarts() throws Exception {
+    deleteTree(ROOT);
+    int portA = PortalLauncher.freePort();
+    int portB = PortalLauncher.freePort();
+    Path logs = ROOT.resolve("logs");
+    startKeycloak(portA, portB);
+    Process serveA = serve(HOME_A, portA, logs.resolve("a-first.log"));
+    Process serveB = serve(HOME_B, portB, logs.resolve("b.log"));
+    JsonNode a = awaitServeJson(HOME_A, serveA, logs.resolve("a-first.log"));
+    JsonNode b = awaitServeJson(HOME_B, serveB, logs.resolve("b.log"));
+
+    // Each server runs from its own home: its configuration, WAR, logs and work area.
+    for (Path home : List.of(HOME_A, HOME_B)) {
+      Path server = home.resolve("liberty/usr/servers/parlance");
+      assertThat(server.resolve("server.xml")).isRegularFile();
+      assertThat(server.resolve("apps/parlance.war")).isRegularFile();
+      String messages = read(home.resolve("liberty/parlance/logs/messages.log"));
+      assertThat(messages).contains(server.toString()).contains("CWWKZ0001I");
+    }
+    Path installedWar = PortalInstall.fromSystem().war();
+    FileTime warOfB =
+        Files.getLastModifiedTime(HOME_B.resolve("liberty/usr/servers/parlance/apps/parlance.war"));
+
+    String tokenB = token("analyst");
+    AtomicBoolean polling = new AtomicBoolean(true);
+    AtomicInteger answeredB = new AtomicInteger();
+    List<String> errorsB = new CopyOnWriteArrayList<>();
+    List<String> rawPagesA = new CopyOnWriteArrayList<>();
+    URI urlA = URI.create(a.get("url").asText());
+    URI urlB = URI.create(b.get("url").asText());
+    Thread pollB =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  while (polling.get()) {
+                    check(urlB.resolve("/api/v1/sources"), tokenB, 200, errorsB, answeredB);
+                    check(urlB.resolve("/health/ready"), null, 200, errorsB, answeredB);
+                    // A browser's visit: to the login page of B's own Keycloak.
+                    check(urlB.resolve("/portal"), null, 302, errorsB, answeredB);
+                    pause(200);
+                  }
+                });
+    // A's users meanwhile meet either no server (connection refused) or the portal; never
+    // Liberty's own error pages.
+    Thread pollA =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  while (polling.get()) {
+                    rawPage(urlA.resolve("/portal"), rawPagesA);
+                    rawPage(urlA.resolve("/api/v1/sources"), rawPagesA);
+                    pause(200);
+                  }
+                });
+
+    // The checkout is rebuilt (the WAR's time changes as a build changes it), and A restarts.
+    Files.setLastModifiedTime(installedWar, FileTime.fromMillis(System.currentTimeMillis()));
+    serveA.destroy(); // SIGTERM, as Ctrl-C
+    assertThat(serveA.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(HOME_A.resolve("serve.json")).doesNotExist();
+    pause(3000);
+    Process againA = serve(HOME_A, portA, logs.resolve("a-again.log"));
+    JsonNode restarted = awaitServeJson(HOME_A, againA, logs.resolve("a-again.log"));
+    assertThat(restarted.get("url").asText()).isEqualTo(a.get("url").asText());
+    String tokenA = token("analyst");
+    pause(5000);
+    polling.set(false);
+    pollB.join();
+    pollA.join();
+
+    System.out.printf(
+        "TwoHomesServeIT: B answered %d requests while A restarted; errors %s%n",
+        answeredB.get(), errorsB);
+    assertThat(errorsB).isEmpty();
+    assertThat(answeredB.get()).isGreaterThan(30);
+    assertThat(rawPagesA).isEmpty();
+    // A runs the rebuilt WAR now; B still its own copy, untouched.
+    assertThat(
+            Files.getLastModifiedTime(
+                HOME_A.resolve("liberty/usr/servers/parlance/apps/parlance.war")))
+        .isEqualTo(Files.getLastModifiedTime(installedWar));
+    assertThat(
+            Files.getLastModifiedTime(
+                HOME_B.resolve("liberty/usr/servers/parlance/apps/parlance.war")))
+        .isEqualTo(warOfB);
+    assertThat(read(HOME_B.resolve("liberty/parlance/logs/messages.log")))
+        .as("B's application was never stopped or restarted")
+        .doesNotContain("CWWKZ0009I")
+        .doesNotContain("CWWKZ0003I");
+    HttpResponse<String> sourcesA = get(urlA.resolve("/api/v1/sources"), tokenA);
+    assertThat(sourcesA.statusCode()).isEqualTo(200);
+  }
+
+  // One request to B: any answer but the expected one (or none) is an error its users would see.
+  private static void check(
+      URI uri, String token, int expected, List<String> errors, AtomicInteger answered) {
+    try {
+      HttpResponse<String> response = get(uri, token);
+      if (response.statusCode() != expected || isRawLibertyPage(response.body())) {
+        errors.add(uri.getPath() + " " + response.statusCode() + " " + head(response.body()));
+      } else {
+        answered.incrementAndGet();
+      }
+    } catch (Exception e) {
+      errors.add(uri.getPath() + " " + e);
+    }
+  }
+
+  private static void rawPage(URI uri, List<String> raw) {
+    try {
+      HttpResponse<String> response = get(uri, null);
+      if (isRawLibertyPage(response.body())) {
+        raw.add(uri.getPath() + " " + response.statusCode() + " " + head(response.body()));
+      }
+    } catch (Exception e) {
+      // not listening: the browser says so; no page of Liberty's
+    }
+  }
+
+  private static boolean isRawLibertyPage(String body) {
+    return RAW_LIBERTY_PAGES.stream().anyMatch(body::contains);
+  }
+
+  private static String head(String body) {
+    return body.length() > 160 ? body.substring(0, 160) : body;
+  }
+
+  private static String token(String user) throws Exception {
+    String form =
+        "grant_type=password&client_id=parlance-cli&username="
+            + URLEncoder.encode(user, StandardCharsets.UTF_8)
+            + "&password="
+            + URLEncoder.encode(passwords.get(user), StandardCharsets.UTF_8);
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create(issuer + "/protocol/openid-connect/token"))
+                    .header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(HttpRequest.BodyPublishers.ofString(form))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return JSON.readTree(response.body()).get("access_token").asText();
+  }
+
+  private static HttpResponse<String> get(URI uri, String token) throws Exception {
+    HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30));
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    return HttpClient.newBuilder()
+        .sslContext(PortalLauncher.trustAll())
+        .connectTimeout(Duration.ofSeconds(5))
+        .build()
+        .send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static void pause(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.exists(file) ? Files.readString(file) : "";
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    for (Process serve : serves) {
+      if (serve.isAlive()) {
+        serve.destroy();
+      }
+    }
+    for (Process serve : serves) {
+      serve.waitFor(120, TimeUnit.SECONDS);
+    }
+    if (keycloak != null) {
+      keycloak.close();
+    }
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (var paths = Files.walk(root)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+}
