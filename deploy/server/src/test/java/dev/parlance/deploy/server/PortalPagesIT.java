@@ -590,6 +590,8 @@ class PortalPagesIT {
       assertThat(steward.has("error"))
           .as(steward.has("error") ? steward.text("error") : "")
           .isFalse();
+      // The script followed the job's events and opened the job's page.
+      assertThat(steward.driver.getCurrentUrl()).contains("job=");
       published = currentVersion(steward);
       assertThat(published).isEqualTo(current + 1);
       assertThat(steward.text("notice")).isEqualTo("Published version " + published + ".");
@@ -617,6 +619,7 @@ class PortalPagesIT {
       assertThat(steward.has("error"))
           .as(steward.has("error") ? steward.text("error") : "")
           .isFalse();
+      assertThat(steward.driver.getCurrentUrl()).contains("job=");
       assertThat(steward.text("notice")).startsWith("The model answered ");
       assertThat(table(steward, "model-check")).hasSizeGreaterThanOrEqualTo(36);
       callsOfTheCheck = env.model().prompts().size() - beforeCheck;
