@@ -39,12 +39,35 @@
       }
     }
     form.addEventListener("input", function () { keepQuestion(form); });
+    ctrlEnterAsks(form);
     form.addEventListener("submit", function () {
       performance.mark("parlance-ask-submitted");
       document.getElementById("progress").textContent = "Working\u2026";
       document.getElementById("ask-button").disabled = true;
       keepQuestion(form);
     });
+  }
+
+  // Ctrl+Enter (Cmd+Enter on a Mac) in a question box asks, as the button does.
+  function ctrlEnterAsks(form) {
+    form.querySelectorAll("textarea").forEach(function (area) {
+      if (area.dataset.ctrlEnter) return;
+      area.dataset.ctrlEnter = "1";
+      area.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          if (form.requestSubmit) form.requestSubmit(); else form.submit();
+        }
+      });
+    });
+  }
+
+  // A number as the reader's locale writes it, never with an exponent.
+  function localNumber(v, whole) {
+    if (v === null || v === undefined || v === "") return "";
+    var n = Number(v);
+    if (!isFinite(n)) return String(v);
+    return n.toLocaleString(undefined, { maximumFractionDigits: whole ? 0 : 2 });
   }
 
   function resultData() {
@@ -62,23 +85,42 @@
     canvas.parentElement.hidden = true;
     big.hidden = true;
     if (kind === "none") return;
+    var names = data.labels || data.columns;
+    var whole = data.wholeNumbers || [];
     if (kind === "number") {
-      big.textContent = String(data.rows[0][0]);
+      big.textContent = localNumber(data.rows[0][0], whole[0]);
       big.hidden = false;
       return;
     }
     if (typeof Chart === "undefined") return;
     canvas.parentElement.hidden = false;
-    var labels = data.rows.map(function (r) { return r[0]; });
-    var values = data.rows.map(function (r) { return Number(r[1]); });
+    // The chart draws every row it can hold (the server says how many: chartRows).
+    var rows = data.rows.slice(0, data.chartRows === undefined ? data.rows.length : data.chartRows);
+    var labels = rows.map(function (r) { return r[0] === null ? "(none)" : String(r[0]); });
+    var values = rows.map(function (r) { return Number(r[1]); });
+    var integers = values.every(function (v) { return Math.floor(v) === v; });
     var config;
     if (kind === "scatter") {
-      config = { type: "scatter", data: { datasets: [{ label: data.columns[1], data: data.rows.map(function (r) { return { x: Number(r[0]), y: Number(r[1]) }; }), backgroundColor: "#0b5cad" }] } };
+      config = { type: "scatter", data: { datasets: [{ label: names[1], data: rows.map(function (r) { return { x: Number(r[0]), y: Number(r[1]) }; }), backgroundColor: "#0b5cad" }] } };
     } else {
-      config = { type: kind === "line" ? "line" : "bar", data: { labels: labels, datasets: [{ label: data.columns[1], data: values, backgroundColor: "#0b5cad", borderColor: "#0b5cad" }] } };
+      config = { type: kind === "line" ? "line" : "bar", data: { labels: labels, datasets: [{ label: names[1], data: values, backgroundColor: "#0b5cad", borderColor: "#0b5cad" }] } };
     }
-    config.options = { responsive: true, maintainAspectRatio: false, animation: false, plugins: { legend: { display: false } } };
-    canvas.setAttribute("aria-label", (kind === "scatter" ? "Scatter plot of " : "Chart of ") + data.columns.join(" and "));
+    // Axis titles in the views' words; a count's axis in whole steps; every category's label
+    // (turned when they are many), as many as a bar chart holds.
+    var yTicks = { callback: function (v) { return localNumber(v, integers); } };
+    if (integers) yTicks.precision = 0;
+    var xTicks = kind === "bar" ? { autoSkip: rows.length > 60, maxRotation: 60, minRotation: 0 } : {};
+    if (kind === "scatter") xTicks.callback = function (v) { return localNumber(v, false); };
+    config.options = {
+      responsive: true, maintainAspectRatio: false, animation: false,
+      plugins: { legend: { display: false },
+        tooltip: { callbacks: { label: function (c) { return names[1] + ": " + localNumber(c.parsed.y, integers); } } } },
+      scales: {
+        x: { title: { display: true, text: names[0] }, ticks: xTicks },
+        y: { title: { display: true, text: names[1] }, ticks: yTicks, beginAtZero: kind === "bar" }
+      }
+    };
+    canvas.setAttribute("aria-label", (kind === "scatter" ? "Scatter plot of " : "Chart of ") + names.join(" and "));
     chart = new Chart(canvas, config);
   }
 
@@ -90,7 +132,8 @@
     select.addEventListener("change", function () { drawChart(data, select.value); });
   }
 
-  // CSV of exactly the rows the table shows (RFC 4180 quoting).
+  // CSV of every row of the result the page holds (all the answer's rows, not only the table's
+  // first ones), the columns as the database named them (RFC 4180 quoting).
   function csvCell(v) {
     if (v === null || v === undefined) return "";
     var s = String(v);
@@ -218,8 +261,69 @@
     code.appendChild(document.createTextNode(text.slice(last)));
   }
 
+  // A long one-line statement laid out a clause a line (text only; short or already laid-out
+  // statements stay as they are).
+  var CLAUSES = /\s+(FROM|WHERE|GROUP BY|ORDER BY|HAVING|LIMIT|UNION ALL|UNION|(?:LEFT |RIGHT |INNER |FULL |CROSS )?(?:OUTER )?JOIN)\b/gi;
+  function layOut(code) {
+    var text = code.textContent;
+    if (text.length <= 80 || text.indexOf("\n") >= 0) return;
+    var out = "", last = 0;
+    // Only outside string literals and quoted names.
+    text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, function (quoted, offset) {
+      out += text.slice(last, offset).replace(CLAUSES, "\n$1") + quoted;
+      last = offset + quoted.length;
+      return quoted;
+    });
+    out += text.slice(last).replace(CLAUSES, "\n$1");
+    code.textContent = out;
+  }
+
   function highlight() {
+    var answerSql = document.getElementById("answer-sql");
+    if (answerSql) layOut(answerSql);
     document.querySelectorAll("code.sql").forEach(highlightCode);
+  }
+
+  // Copy buttons: the SQL as it is, a share link as a whole address.
+  function copyButtons() {
+    document.querySelectorAll("button[data-copy]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var target = document.getElementById(button.getAttribute("data-copy"));
+        if (!target) return;
+        var text = target.value !== undefined && target.tagName === "INPUT" ? target.value : target.textContent;
+        var done = function () { button.textContent = "Copied"; };
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(text).then(done, function () { fallbackCopy(target); done(); });
+        } else {
+          fallbackCopy(target);
+          done();
+        }
+      });
+    });
+    var share = document.getElementById("share-link");
+    if (share && share.value.indexOf("/") === 0) share.value = location.origin + share.value;
+  }
+  function fallbackCopy(target) {
+    if (target.select) { target.select(); document.execCommand("copy"); }
+  }
+
+  // Times in the reader's own time zone (the server writes UTC).
+  function localTimes() {
+    document.querySelectorAll("time[datetime]").forEach(function (t) {
+      var at = new Date(t.getAttribute("datetime"));
+      if (isNaN(at.getTime())) return;
+      t.textContent = at.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+      t.title = t.getAttribute("datetime");
+    });
+  }
+
+  // The address of the answer shown: /portal/answers/{id}, so that a reload, a bookmark or the
+  // back button finds it again.
+  function answerAddress() {
+    var answer = document.getElementById("answer");
+    var address = answer && answer.getAttribute("data-address");
+    if (!address || location.pathname === address || !window.history || !history.pushState) return;
+    history.pushState({ answer: answer.getAttribute("data-answer") }, "", address);
   }
 
   // The view editor: the highlighted, numbered preview follows what is typed (the line the last
@@ -332,12 +436,20 @@
   // is posted the plain way; a session to renew goes through the login (renewSession); once the
   // question runs, it is never posted twice.
   function liveAnswer() {
-    var form = document.querySelector("form[data-live]");
-    if (!form || !window.fetch || !window.TextDecoder || !window.DOMParser) return;
+    if (!window.fetch || !window.TextDecoder || !window.DOMParser) return;
+    document.querySelectorAll("form[data-live]").forEach(liveForm);
+  }
+
+  function liveForm(form) {
+    if (form.dataset.liveBound) return;
+    form.dataset.liveBound = "1";
+    ctrlEnterAsks(form);
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var started = false;
-      var stages = liveStages();
+      var stages = liveStages(form);
+      var button = form.querySelector("button[type=submit]");
+      if (button) button.disabled = true;
       fetch(form.getAttribute("data-live"), {
         method: "POST",
         body: new URLSearchParams(new FormData(form)),
@@ -353,7 +465,10 @@
           return readEvents(response, function (name, data) {
             if (name === "stage") stages.stage(data.stage, data.event);
             else if (name === "progress") stages.indexing(data);
-            else if (name === "answer" || name === "problem") showPage(data.page);
+            else if (name === "answer" && form.getAttribute("data-then")) {
+              // A follow-up asked on a conversation's page: the thread, with the new answer.
+              window.location.assign(form.getAttribute("data-then") + data.id);
+            } else if (name === "answer" || name === "problem") showPage(data.page);
           });
         } else if (type.indexOf("text/html") === 0) {
           return response.text().then(showPage);
@@ -364,7 +479,7 @@
         if (!started) {
           form.submit();
         } else {
-          document.getElementById("progress").textContent =
+          progressOf(form).textContent =
             "The connection was lost; the answer will be under My questions.";
         }
       });
@@ -387,18 +502,24 @@
   function refused(form, status, text) {
     var detail = "";
     try { detail = JSON.parse(text).detail || ""; } catch (e) { /* not a problem document */ }
-    var progress = document.getElementById("progress");
+    var progress = progressOf(form);
     progress.textContent = "Not asked (" + status + (detail ? ": " + detail : "") +
       "). Reload the page and ask again.";
     progress.setAttribute("role", "alert");
-    document.getElementById("ask-button").disabled = false;
-    keepQuestion(form);
+    var button = form.querySelector("button[type=submit]");
+    if (button) button.disabled = false;
+    if (form.id === "ask-form") keepQuestion(form);
   }
 
   // The stages shown as the pipeline reports them; a stage may run more than once at a time.
-  function liveStages() {
-    var list = document.getElementById("live-stages");
-    var progress = document.getElementById("progress");
+  function progressOf(form) {
+    return form.querySelector(".progress") || document.getElementById("progress");
+  }
+
+  function liveStages(form) {
+    var list = form.querySelector("ol.live-stages") || document.getElementById("live-stages");
+    var progress = progressOf(form);
+    progress.textContent = "Working\u2026";
     var shown = {};
     list.textContent = "";
     list.hidden = false;
@@ -468,7 +589,10 @@
   // binds only to elements inside main.
   function enhance() {
     askProgress();
+    answerAddress();
     highlight();
+    copyButtons();
+    localTimes();
     viewEditor();
     importFile();
     qualityChart();

@@ -10,7 +10,6 @@ import dev.parlance.domain.answer.AnswerHistoryPort;
 import dev.parlance.domain.answer.AnswerRecord;
 import dev.parlance.domain.completion.Cost;
 import dev.parlance.domain.completion.TokenUsage;
-import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.source.DataSourcesPort;
 import java.time.Clock;
@@ -106,7 +105,7 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
                 answer.status().name().toLowerCase(Locale.ROOT),
                 answer.sql(),
                 answer.confidence(),
-                answer.result().map(QueryResult::rowCount).orElse(0),
+                answer.totalRows(),
                 usage.promptTokens(),
                 usage.completionTokens(),
                 cost.usd(),
@@ -114,13 +113,30 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
                 answer.wallMillis(),
                 Optional.empty(),
                 earlier.map(e -> OptionalLong.of(e.id())).orElse(OptionalLong.empty()),
-                answer.alternatives().stream().map(Reading::sql).toList()));
+                answer.alternatives().stream().map(Reading::sql).toList(),
+                standalone(answer, earlier, command.question())));
     return new RecordedAnswer(
         saved.id(),
         askedAt,
         answer,
         (System.nanoTime() - start) / 1_000,
         earlier.map(e -> new FollowedUp(e.id(), e.question())));
+  }
+
+  /**
+   * What stewards read for this question: a follow-up as the model restated it, else (the model
+   * gave nothing usable) the earlier question with the follow-up after it; never the fragment
+   * alone.
+   */
+  private static Optional<String> standalone(
+      Answer answer, Optional<AnswerRecord> earlier, String question) {
+    if (earlier.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        answer
+            .standaloneQuestion()
+            .orElseGet(() -> earlier.get().standalone() + " Follow-up: " + question));
   }
 
   // Only the user's own answers continue a conversation, and only about the same source: another's

@@ -71,7 +71,7 @@ public final class GiveFeedbackService implements GiveFeedbackUseCase {
       VerifiedQuery proposed =
           new VerifiedQuery(
               "answer-" + answer.id(),
-              answer.question(),
+              answer.standalone(),
               judged.get(),
               command.user().name(),
               VerifiedStatus.PROPOSED,
@@ -90,7 +90,7 @@ public final class GiveFeedbackService implements GiveFeedbackUseCase {
             + comment
             + by
             + ". Question: "
-            + answer.question()
+            + answer.standalone()
             + judged.map(sql -> " SQL: " + sql).orElse(" (no SQL)");
     return Suggestion.pending(
         SuggestionKind.FEEDBACK,

@@ -19,6 +19,13 @@ import java.util.Optional;
  * @param wallMillis the question's wall time, first-use indexing excluded
  * @param llmWallMillis the part of it during which a model call was in flight
  * @param schemaView which way the prompt's schema was chosen: whole, or by retrieval
+ * @param allRows the winning SQL's whole result as governed execution returned it (up to the
+ *     policy's row cap, {@code truncated} when the cap stopped it), of which {@code result} holds
+ *     the first rows; empty when {@code result} is the whole result (or there is none)
+ * @param standaloneQuestion a follow-up restated by the model as a question of its own
+ * @param access what the user's access did to the result, in their words ("only the rows of your
+ *     region"), one sentence a row filter that bound the statement; never a value the user may not
+ *     see
  */
 public record Answer(
     Status status,
@@ -38,7 +45,10 @@ public record Answer(
     Optional<String> problem,
     long wallMillis,
     long llmWallMillis,
-    SchemaView schemaView) {
+    SchemaView schemaView,
+    Optional<QueryResult> allRows,
+    List<String> access,
+    Optional<String> standaloneQuestion) {
 
   /** How the question ended. */
   public enum Status {
@@ -129,7 +139,10 @@ public record Answer(
         Optional.of(why),
         trace.wallMillis(),
         trace.llmWallMillis(),
-        trace.schemaView());
+        trace.schemaView(),
+        Optional.empty(),
+        List.of(),
+        Optional.empty());
   }
 
   /**
@@ -155,7 +168,10 @@ public record Answer(
         Optional.of(why),
         trace.wallMillis(),
         trace.llmWallMillis(),
-        trace.schemaView());
+        trace.schemaView(),
+        Optional.empty(),
+        List.of(),
+        Optional.empty());
   }
 
   /** Offline batch mode: the model's requests wait for the next batch; nothing ran. */
@@ -178,7 +194,10 @@ public record Answer(
         Optional.of("the language model's requests are queued for the next offline batch"),
         trace.wallMillis(),
         trace.llmWallMillis(),
-        trace.schemaView());
+        trace.schemaView(),
+        Optional.empty(),
+        List.of(),
+        Optional.empty());
   }
 
   private static Answer chosen(
@@ -207,7 +226,10 @@ public record Answer(
         Optional.empty(),
         trace.wallMillis(),
         trace.llmWallMillis(),
-        trace.schemaView());
+        trace.schemaView(),
+        Optional.empty(),
+        List.of(),
+        Optional.empty());
   }
 
   /**
@@ -222,6 +244,78 @@ public record Answer(
     stages = List.copyOf(stages);
     notes = List.copyOf(notes);
     schemaView = schemaView == null ? SchemaView.unknown() : schemaView;
+    allRows = java.util.Objects.requireNonNullElse(allRows, Optional.empty());
+    access = List.copyOf(java.util.Objects.requireNonNullElse(access, List.of()));
+    standaloneQuestion =
+        java.util.Objects.requireNonNullElse(standaloneQuestion, Optional.<String>empty());
+  }
+
+  /** The same answer, its follow-up question restated as a question of its own. */
+  public Answer withStandaloneQuestion(String restated) {
+    return new Answer(
+        status,
+        source,
+        question,
+        strategy,
+        sql,
+        result,
+        confidence,
+        alternatives,
+        candidates,
+        schemaElements,
+        values,
+        stages,
+        explanation,
+        notes,
+        problem,
+        wallMillis,
+        llmWallMillis,
+        schemaView,
+        allRows,
+        access,
+        Optional.of(restated));
+  }
+
+  /**
+   * The same answer, with the whole result its shown rows were cut from and what the user's access
+   * did to it.
+   */
+  public Answer withAllRows(QueryResult all, List<String> accessNotes) {
+    return new Answer(
+        status,
+        source,
+        question,
+        strategy,
+        sql,
+        result,
+        confidence,
+        alternatives,
+        candidates,
+        schemaElements,
+        values,
+        stages,
+        explanation,
+        notes,
+        problem,
+        wallMillis,
+        llmWallMillis,
+        schemaView,
+        Optional.of(all),
+        accessNotes,
+        standaloneQuestion);
+  }
+
+  /**
+   * How many rows the winning SQL returned (up to the policy's row cap): more than {@code result}
+   * holds when the answer keeps only its first rows.
+   */
+  public int totalRows() {
+    return allRows.map(QueryResult::rowCount).orElse(result.map(QueryResult::rowCount).orElse(0));
+  }
+
+  /** Whether a limit of the engine (the policy's row cap, the memory budget) left rows out. */
+  public boolean cappedByPolicy() {
+    return allRows.map(QueryResult::truncated).orElse(false);
   }
 
   public TokenUsage usage() {

@@ -126,6 +126,20 @@ final class Ledger {
     return c;
   }
 
+  private final List<String> repliesWithoutSql = new java.util.ArrayList<>();
+
+  /** Keeps what the model said when its answer held no SQL: its reason, for the user. */
+  synchronized void replyWithoutSql(String text) {
+    if (text != null && !text.isBlank() && repliesWithoutSql.size() < 8) {
+      repliesWithoutSql.add(text.strip());
+    }
+  }
+
+  /** What the model said in its answers that held no SQL, first first. */
+  synchronized List<String> repliesWithoutSql() {
+    return List.copyOf(repliesWithoutSql);
+  }
+
   /** Records a call made elsewhere (e.g. by the hallucination service) under stage {@code name}. */
   synchronized void record(String name, int calls, Completions c, long nanos) {
     Stage s = stage(name);

@@ -12,6 +12,7 @@ import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.catalog.ReadCatalogPort;
 import dev.parlance.domain.catalog.SchemaCatalog;
 import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.completion.CompletionRequest;
 import dev.parlance.domain.completion.CountTokensPort;
 import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.Suggestion;
@@ -256,8 +257,15 @@ public final class QuestionPipelineService implements QuestionPipeline {
 
     private long started;
     private SchemaView view = SchemaView.unknown();
+    // A follow-up restated as a question of its own (the model's words), once known.
+    private Optional<String> restated = Optional.empty();
 
     Answer answer() {
+      Answer answer = answerOnce();
+      return restated.map(answer::withStandaloneQuestion).orElse(answer);
+    }
+
+    private Answer answerOnce() {
       started = System.nanoTime();
       Optional<AskQuestionUseCase.Baseline> baseline = command.baseline();
       AskSettings asked = baseline.isPresent() ? settings.bare() : settings;
@@ -271,6 +279,11 @@ public final class QuestionPipelineService implements QuestionPipeline {
       try (ExecutorService background = Executors.newVirtualThreadPerTaskExecutor()) {
         Future<Optional<HallucinatedSchema>> hallucinating =
             expectRetrieval ? background.submit(this::hallucinate) : null;
+        // A follow-up is restated while the rest goes on; the stewards get the restatement.
+        Future<Optional<String>> restating =
+            command.previous().isPresent() && baseline.isEmpty()
+                ? background.submit(this::restate)
+                : null;
         // Embedding the question needs the cores the model's call leaves idle; retrieval then
         // finds it among the recent embeddings.
         background.submit(() -> ports.embedder().embedQuery(command.searchText()));
@@ -299,6 +312,9 @@ public final class QuestionPipelineService implements QuestionPipeline {
                               curated,
                               settings.valueThreshold(),
                               settings.valueTopK()));
+        }
+        if (restating != null) {
+          restated = join(restating);
         }
         if (hallucinating != null) {
           Optional<HallucinatedSchema> h = join(hallucinating);
@@ -539,6 +555,37 @@ public final class QuestionPipelineService implements QuestionPipeline {
       return h.schema().isEmpty() ? Optional.empty() : Optional.of(h.schema());
     }
 
+    /**
+     * The follow-up restated by the model as one question that needs no conversation to be
+     * understood; empty when the model gave nothing usable (then stewards read the fragment with
+     * the earlier question beside it).
+     */
+    private Optional<String> restate() {
+      AskQuestionUseCase.Exchange earlier = command.previous().orElseThrow();
+      try {
+        var completions =
+            ledger.complete(
+                "restatement",
+                CompletionRequest.of(RESTATE_SYSTEM, restatePrompt(earlier, command.question()))
+                    .withTemperature(0)
+                    .withMaxTokens(120));
+        if (completions.isEmpty()) {
+          return Optional.empty();
+        }
+        String text =
+            said(completions.first().text()).replaceAll("^(?i)stand-alone question:\\s*", "");
+        boolean usable =
+            !text.isBlank()
+                && text.length() <= 2000
+                && !text.regionMatches(true, 0, "SELECT", 0, 6)
+                && !text.regionMatches(true, 0, "WITH ", 0, 5);
+        return usable ? Optional.of(text) : Optional.empty();
+      } catch (RuntimeException e) {
+        notes.add("the follow-up could not be restated: " + e.getMessage());
+        return Optional.empty();
+      }
+    }
+
     // The hallucination service calls the model itself; its calls go through the ledger.
     private CompleteChatPort ledgerPort(String stage) {
       return request -> ledger.complete(stage, request);
@@ -632,13 +679,16 @@ public final class QuestionPipelineService implements QuestionPipeline {
 
     private Answer result(PromptContext context, List<Candidate> pool, ExecutionVote.Result vote) {
       if (vote.winner().isEmpty() && pool.stream().anyMatch(Candidate::answerless)) {
-        String sql =
-            pool.stream().filter(Candidate::answerless).findFirst().orElseThrow().draft.get().sql();
+        Candidate answerless =
+            pool.stream().filter(Candidate::answerless).findFirst().orElseThrow();
+        String sql = answerless.draft.get().sql();
         suggestCuration(sql);
+        String reason = modelsReason(answerless.draft.get());
         return Answer.cannotAnswer(
             trace(context, pool),
-            "cannot answer from this source: the model's SQL reads no table or selects only"
-                + " constants ("
+            "cannot answer from this source"
+                + (reason.isEmpty() ? "" : "; the model said: " + reason)
+                + " (its SQL reads no table or selects only constants: "
                 + SqlText.oneLine(sql)
                 + "); the question went to the source's stewards as a curation suggestion");
       }
@@ -648,7 +698,15 @@ public final class QuestionPipelineService implements QuestionPipeline {
                 .filter(c -> c.outcome != null)
                 .map(c -> Candidate.problem(c.outcome))
                 .findFirst()
-                .orElse("the language model gave no usable SQL");
+                .orElseGet(
+                    () ->
+                        "the language model gave no usable SQL"
+                            + ledger.repliesWithoutSql().stream()
+                                .map(QuestionPipelineService::said)
+                                .filter(r -> !r.isEmpty())
+                                .findFirst()
+                                .map(r -> "; it said: " + r)
+                                .orElse(""));
         return Answer.noAnswer(trace(context, pool), readings(pool, vote, 0), why);
       }
       ExecutionVote.Group winner = vote.winner().get();
@@ -664,21 +722,29 @@ public final class QuestionPipelineService implements QuestionPipeline {
               .findFirst()
               .orElseGet(() -> describe(chosen.shape, full));
       String sql = chosen.draft.get().sql();
-      return sure
-          ? Answer.answered(
-              trace(context, pool),
-              sql,
-              shown,
-              vote.confidence(),
-              readings(pool, vote, 1),
-              explanation)
-          : Answer.unsure(
-              trace(context, pool),
-              sql,
-              shown,
-              vote.confidence(),
-              readings(pool, vote, 0),
-              explanation);
+      Answer answer =
+          sure
+              ? Answer.answered(
+                  trace(context, pool),
+                  sql,
+                  shown,
+                  vote.confidence(),
+                  readings(pool, vote, 1),
+                  explanation)
+              : Answer.unsure(
+                  trace(context, pool),
+                  sql,
+                  shown,
+                  vote.confidence(),
+                  readings(pool, vote, 0),
+                  explanation);
+      return answer.withAllRows(
+          full, AccessInWords.of(policy, command.user(), full.sqlRun(), curated));
+    }
+
+    // The model's own words beside a constant answer: its explanation, else its prose.
+    private static String modelsReason(Strategy.Draft draft) {
+      return said(draft.explanation().orElseGet(() -> draft.answer().replace(draft.sql(), "")));
     }
 
     // Staff asked something no view covers: the stewards' queue gets it, once while pending.
@@ -725,7 +791,15 @@ public final class QuestionPipelineService implements QuestionPipeline {
                 g.size(),
                 (double) g.size() / Math.max(1, vote.total()),
                 r.rowCount(),
-                r.rows().subList(0, Math.min(PREVIEW_ROWS, r.rowCount()))));
+                r.rows().subList(0, Math.min(PREVIEW_ROWS, r.rowCount())),
+                r.columns().stream()
+                    .map(dev.parlance.domain.governance.ResultColumn::name)
+                    .toList(),
+                c.draft
+                    .flatMap(Strategy.Draft::explanation)
+                    .map(QuestionPipelineService::said)
+                    .filter(e -> !e.isEmpty())
+                    .orElseGet(() -> describe(c.shape, r))));
       }
       return out;
     }
@@ -747,6 +821,37 @@ public final class QuestionPipelineService implements QuestionPipeline {
           r.sqlRun(),
           cuts);
     }
+  }
+
+  static final String RESTATE_SYSTEM =
+      "You rewrite the follow-up of a conversation about a database as one stand-alone question"
+          + " that says everything the follow-up means, in the user's own language and words."
+          + " Answer with the question only: no SQL, no explanation.";
+
+  /** The restatement's prompt: the earlier question and the follow-up. */
+  static String restatePrompt(AskQuestionUseCase.Exchange earlier, String followUp) {
+    return "Earlier question: "
+        + earlier.question()
+        + earlier.sql().map(sql -> "\nEarlier SQL: " + SqlText.oneLine(sql)).orElse("")
+        + "\nFollow-up: "
+        + followUp
+        + "\nStand-alone question:";
+  }
+
+  /**
+   * What a model said, as a user reads it: one line, without code fences or the labels of the
+   * prompt's format, at most 400 characters.
+   */
+  static String said(String text) {
+    if (text == null) {
+      return "";
+    }
+    String plain =
+        text.replaceAll("(?s)```[a-zA-Z]*", " ")
+            .replaceAll("(?im)^\\s*(Explanation|Answer|SQLQuery|SQL)\\s*:", " ")
+            .replaceAll("\\s+", " ")
+            .strip();
+    return plain.length() > 400 ? plain.substring(0, 399) + "…" : plain;
   }
 
   // When the model wrote no explanation: what the parse of the SQL says it reads.

@@ -95,9 +95,13 @@ interface Strategy {
           request.withSamples(1).withTemperature(0).withMaxTokens(settings.maxTokens());
       List<Optional<Draft>> drafts = new java.util.ArrayList<>();
       for (var c : completions.completions()) {
-        drafts.add(
+        Optional<Draft> draft =
             SqlText.sql(c.text(), continuesSelect)
-                .map(sql -> new Draft(sql, SqlText.explanation(c.text()), single, c.text())));
+                .map(sql -> new Draft(sql, SqlText.explanation(c.text()), single, c.text()));
+        if (draft.isEmpty()) {
+          ledger.replyWithoutSql(c.text());
+        }
+        drafts.add(draft);
       }
       while (drafts.size() < settings.candidates()) {
         drafts.add(Optional.empty());

@@ -299,6 +299,11 @@ class AnswerQuestionServiceTest {
         .contains(new AnswerQuestionUseCase.FollowedUp(first.id(), "which installation?"));
     assertThat(history.find(followUp.id()).orElseThrow().followsUp()).hasValue(first.id());
     assertThat(first.follows()).isEmpty();
+    // The model gave no restatement here: the stewards read the earlier question with the
+    // follow-up after it, never the fragment alone.
+    assertThat(history.find(followUp.id()).orElseThrow().standalone())
+        .isEqualTo("which installation? Follow-up: and only the corrective ones?");
+    assertThat(history.find(first.id()).orElseThrow().standaloneQuestion()).isEmpty();
   }
 
   @Test

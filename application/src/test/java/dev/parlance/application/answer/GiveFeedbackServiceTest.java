@@ -109,6 +109,42 @@ class GiveFeedbackServiceTest {
   }
 
   @Test
+  void should_propose_a_follow_ups_restated_question_never_its_fragment() {
+    AnswerRecord first = asked("ana");
+    AnswerRecord spent = InMemoryAnswers.spent("ana", "demo", CLOCK.instant(), 10, "0");
+    AnswerRecord followUp =
+        history.save(
+            new AnswerRecord(
+                0,
+                spent.askedAt(),
+                "ana",
+                "demo",
+                "only the emergency ones",
+                "answered",
+                Optional.of("SELECT 2"),
+                1,
+                1,
+                10,
+                2,
+                java.math.BigDecimal.ZERO,
+                true,
+                5,
+                Optional.empty(),
+                java.util.OptionalLong.of(first.id()),
+                List.of(),
+                Optional.of("How many emergency orders are open?")));
+
+    Suggestion s =
+        service
+            .give(new GiveFeedbackUseCase.Command(ANA, followUp.id(), Verdict.RIGHT, ""))
+            .suggestion();
+
+    assertThat(s.proposal().verified())
+        .singleElement()
+        .satisfies(q -> assertThat(q.question()).isEqualTo("How many emergency orders are open?"));
+  }
+
+  @Test
   void should_report_a_wrong_answer_to_the_stewards_with_the_comment() {
     AnswerRecord answer = asked("ana");
 

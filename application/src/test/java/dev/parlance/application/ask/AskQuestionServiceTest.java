@@ -63,6 +63,97 @@ class AskQuestionServiceTest {
   }
 
   @Test
+  void should_keep_every_row_beside_the_first_ones_and_say_the_policy_cap_did_not_cut_them() {
+    Object[][] sixty = new Object[60][];
+    for (int i = 0; i < 60; i++) {
+      sixty[i] = new Object[] {"IBX-" + i};
+    }
+    plant.answer("Question: " + QUESTION, fenced(GOOD)).rows(GOOD, false, sixty);
+
+    Answer answer = ask(1);
+
+    // The answer keeps its first 50 rows (shown-rows), the whole result beside them.
+    assertThat(answer.result().orElseThrow().rowCount()).isEqualTo(50);
+    assertThat(answer.totalRows()).isEqualTo(60);
+    assertThat(answer.allRows().orElseThrow().rows()).hasSize(60);
+    assertThat(answer.cappedByPolicy()).isFalse();
+    assertThat(answer.access()).isEmpty();
+  }
+
+  @Test
+  void should_say_in_words_which_row_filter_bound_the_answer_when_the_users_policy_has_one() {
+    plant.policy =
+        GovernancePolicy.defaults("plant")
+            .withRowFilter(new RowFilter("analyst", "TB_IN", "IN_RG = :user.region"))
+            .withRowFilter(new RowFilter("analyst", "TB_XX", "XX_ID = 1"))
+            .withRowFilter(new RowFilter("auditor", "TB_IN", "1 = 0"));
+    plant.curated =
+        new CuratedContext(
+            Map.of("tb_in", "Installations: platforms and refineries", "tb_in.in_rg", "region"),
+            Map.of(),
+            List.of(),
+            List.of(),
+            Set.of());
+    plant.answer("Question: ", fenced(GOOD)).rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer =
+        plant
+            .service(AskFixture.settings(1))
+            .ask(
+                Command.of(
+                    "plant",
+                    QUESTION,
+                    new dev.parlance.domain.governance.UserIdentity(
+                        "rita", Set.of("analyst"), Map.of("region", "SE"))),
+                plant.llm());
+
+    // Only the analyst's filter on a table the statement read; its :user.region is the user's own.
+    assertThat(answer.access())
+        .containsExactly(
+            "Filtered by your access: you see only the rows of installations where region = your"
+                + " region (SE).");
+  }
+
+  @Test
+  void should_keep_the_models_own_words_when_it_gives_no_sql() {
+    plant.answer(
+        "Question: " + QUESTION,
+        "I cannot write SQL for this: the schema has no weather data.\nExplanation: none");
+
+    Answer answer = ask(1);
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.NO_ANSWER);
+    assertThat(answer.problem().orElseThrow())
+        .startsWith("the language model gave no usable SQL; it said: I cannot write SQL")
+        .contains("no weather data");
+  }
+
+  @Test
+  void should_explain_each_competing_reading_in_words_with_its_columns() {
+    plant
+        .answer(
+            "Question: " + QUESTION,
+            fenced(GOOD),
+            "```sql\n" + OTHER + "\n```\nExplanation: The installation whose id is 2.",
+            "```sql\nSELECT 3\n```")
+        .rows(GOOD, false, new Object[] {"IBX-15"})
+        .rows(OTHER, false, new Object[] {"RJS-12"})
+        .rows("SELECT 3", false, new Object[] {3L});
+
+    Answer answer = ask(3);
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.UNSURE);
+    // The model's explanation, else what the parse of the SQL says it reads.
+    assertThat(answer.alternatives())
+        .extracting(Reading::explanation)
+        .containsExactly(
+            "Lists installation codes.",
+            "The installation whose id is 2.",
+            "The query reads the source and returns 1 row.");
+    assertThat(answer.alternatives().getFirst().columns()).isNotEmpty();
+  }
+
+  @Test
   void should_say_it_is_unsure_and_show_the_competing_readings_when_agreement_is_low() {
     plant
         .answer(
@@ -780,6 +871,53 @@ class AskQuestionServiceTest {
         .contains("Question: " + FOLLOW_UP);
     assertThat(generation.indexOf("Earlier question:"))
         .isLessThan(generation.indexOf("Question: " + FOLLOW_UP));
+  }
+
+  @Test
+  void should_restate_a_follow_up_as_a_question_of_its_own_for_the_stewards() {
+    plant
+        .answer("Question: " + FOLLOW_UP, fenced(GOOD))
+        .answer(
+            "Follow-up: " + FOLLOW_UP,
+            "Stand-alone question: Which installations have open corrective orders?")
+        .rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer = ask(AskFixture.settings(1), followUp(StrategyName.DIRECT));
+
+    assertThat(answer.standaloneQuestion())
+        .contains("Which installations have open corrective orders?");
+    assertThat(answer.stages()).extracting(StageReport::name).contains("restatement");
+    assertThat(plant.sent)
+        .anySatisfy(
+            r ->
+                assertThat(r.messages().getLast().text())
+                    .startsWith("Earlier question: " + EARLIER)
+                    .endsWith("Follow-up: " + FOLLOW_UP + "\nStand-alone question:"));
+    // A question on its own is not restated.
+    plant.sent.clear();
+    Answer alone =
+        ask(
+            AskFixture.settings(1),
+            new Command(
+                "plant",
+                FOLLOW_UP,
+                AskFixture.user(),
+                Optional.of(StrategyName.DIRECT),
+                OptionalInt.of(1)));
+    assertThat(alone.standaloneQuestion()).isEmpty();
+    assertThat(alone.stages()).extracting(StageReport::name).doesNotContain("restatement");
+  }
+
+  @Test
+  void should_keep_no_restatement_when_the_model_answers_it_with_sql() {
+    plant
+        .answer("Question: " + FOLLOW_UP, fenced(GOOD))
+        .answer("Follow-up: " + FOLLOW_UP, "SELECT 1")
+        .rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer = ask(AskFixture.settings(1), followUp(StrategyName.DIRECT));
+
+    assertThat(answer.standaloneQuestion()).isEmpty();
   }
 
   @Test

@@ -57,6 +57,52 @@ class ExampleQuestionsServiceTest {
   }
 
   @Test
+  void should_offer_the_easiest_first_covering_the_views_when_questions_differ() {
+    Curation curation =
+        Curation.empty("plant")
+            .withView(
+                dev.parlance.domain.curation.CuratedView.of(
+                    "installation",
+                    dev.parlance.domain.curation.ViewKind.CONCEPTUAL,
+                    "",
+                    "SELECT IN_ID AS id FROM TB_IN"))
+            .withView(
+                dev.parlance.domain.curation.CuratedView.of(
+                    "equipment",
+                    dev.parlance.domain.curation.ViewKind.CONCEPTUAL,
+                    "",
+                    "SELECT EQ_ID AS id FROM TB_EQ"));
+    String[][] questions = {
+      {
+        "hard",
+        "Orders per installation and equipment?",
+        "SELECT 1 FROM installation i JOIN" + " equipment e ON 1 = 1 GROUP BY i.id",
+        "complex"
+      },
+      {"inst1", "How many installations?", "SELECT count(*) FROM installation", "simple"},
+      {"inst2", "Installations by name?", "SELECT id FROM installation", "simple"},
+      {"inst3", "Installations per region?", "SELECT count(*) FROM installation GROUP BY 1", ""},
+      {"equip", "How much equipment?", "SELECT count(*) FROM equipment", "medium"},
+      {"inst4", "Newest installation?", "SELECT max(id) FROM installation", "simple"},
+      {"inst5", "Oldest installation?", "SELECT min(id) FROM installation", "simple"},
+      {"inst6", "Any installation?", "SELECT id FROM installation LIMIT 1", "simple"}
+    };
+    for (String[] q : questions) {
+      curation =
+          curation.withVerified(
+              new VerifiedQuery(q[0], q[1], q[2], "ste", VerifiedStatus.APPROVED, q[3]));
+    }
+    ExampleQuestionsService service =
+        new ExampleQuestionsService(ExploreFakes.sources(), ExploreFakes.published(curation));
+
+    // Six: the simple ones first (newest first among equals), equipment's one kept so that
+    // both views are covered, the complex one last and left out.
+    assertThat(service.examples(ANALYST, "plant"))
+        .extracting(ExampleQuestion::id)
+        .containsExactly("inst6", "inst5", "inst4", "inst2", "inst1", "equip");
+  }
+
+  @Test
   void should_offer_none_when_nothing_is_published() {
     ExampleQuestionsService service =
         new ExampleQuestionsService(

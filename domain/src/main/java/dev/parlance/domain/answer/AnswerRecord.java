@@ -18,6 +18,8 @@ import java.util.OptionalLong;
  * @param followsUp the number of the earlier answer this question followed up in a conversation
  * @param readings the SQL of the readings the answer showed beside its own, in the order shown (a
  *     user may choose one of them instead)
+ * @param standaloneQuestion a follow-up ("only the emergency ones") restated by the model as a
+ *     question of its own, which is what stewards are proposed; empty for a question on its own
  */
 public record AnswerRecord(
     long id,
@@ -36,7 +38,48 @@ public record AnswerRecord(
     long wallMillis,
     Optional<Feedback> feedback,
     OptionalLong followsUp,
-    List<String> readings) {
+    List<String> readings,
+    Optional<String> standaloneQuestion) {
+
+  /** A record without a restated question (a question on its own). */
+  public AnswerRecord(
+      long id,
+      Instant askedAt,
+      String user,
+      String source,
+      String question,
+      String status,
+      Optional<String> sql,
+      double confidence,
+      int rowCount,
+      long promptTokens,
+      long completionTokens,
+      BigDecimal usd,
+      boolean costKnown,
+      long wallMillis,
+      Optional<Feedback> feedback,
+      OptionalLong followsUp,
+      List<String> readings) {
+    this(
+        id,
+        askedAt,
+        user,
+        source,
+        question,
+        status,
+        sql,
+        confidence,
+        rowCount,
+        promptTokens,
+        completionTokens,
+        usd,
+        costKnown,
+        wallMillis,
+        feedback,
+        followsUp,
+        readings,
+        Optional.empty());
+  }
 
   public AnswerRecord {
     Objects.requireNonNull(askedAt, "askedAt");
@@ -49,6 +92,10 @@ public record AnswerRecord(
     feedback = Objects.requireNonNullElse(feedback, Optional.empty());
     followsUp = Objects.requireNonNullElse(followsUp, OptionalLong.empty());
     readings = List.copyOf(Objects.requireNonNullElse(readings, List.of()));
+    standaloneQuestion =
+        Objects.requireNonNullElse(standaloneQuestion, Optional.<String>empty())
+            .map(String::strip)
+            .filter(q -> !q.isEmpty());
     if (promptTokens < 0 || completionTokens < 0 || usd.signum() < 0) {
       throw new IllegalArgumentException("an answer's tokens and cost cannot be negative");
     }
@@ -73,6 +120,14 @@ public record AnswerRecord(
     return readings.get(reading - 1);
   }
 
+  /**
+   * The question as a steward should read it: a follow-up's stand-alone restatement, else the
+   * question as asked.
+   */
+  public String standalone() {
+    return standaloneQuestion.orElse(question);
+  }
+
   public long totalTokens() {
     return promptTokens + completionTokens;
   }
@@ -95,7 +150,8 @@ public record AnswerRecord(
         wallMillis,
         feedback,
         followsUp,
-        readings);
+        readings,
+        standaloneQuestion);
   }
 
   public AnswerRecord withFeedback(Feedback given) {
@@ -116,7 +172,8 @@ public record AnswerRecord(
         wallMillis,
         Optional.of(given),
         followsUp,
-        readings);
+        readings,
+        standaloneQuestion);
   }
 
   private static void requireText(String value, String what) {

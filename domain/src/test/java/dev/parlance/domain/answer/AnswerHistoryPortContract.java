@@ -64,10 +64,15 @@ public abstract class AnswerHistoryPortContract {
                     a.wallMillis(),
                     Optional.empty(),
                     OptionalLong.of(first.id()),
-                    List.of("SELECT 1 FROM t", "SELECT 2 FROM t")));
+                    List.of("SELECT 1 FROM t", "SELECT 2 FROM t"),
+                    Optional.of("How many orders are open, only the corrective ones?")));
 
     AnswerRecord found = port().find(followUp.id()).orElseThrow();
     assertThat(found.followsUp()).hasValue(first.id());
+    // What stewards read: the model's restatement, not the fragment.
+    assertThat(found.standalone()).isEqualTo("How many orders are open, only the corrective ones?");
+    assertThat(found.question()).isEqualTo("and only the corrective ones?");
+    assertThat(port().find(first.id()).orElseThrow().standaloneQuestion()).isEmpty();
     assertThat(found.readings()).containsExactly("SELECT 1 FROM t", "SELECT 2 FROM t");
     assertThat(port().find(first.id()).orElseThrow().readings()).isEmpty();
     assertThat(port().find(first.id()).orElseThrow().followsUp()).isEmpty();

@@ -4,6 +4,7 @@ import dev.parlance.application.access.SourceAccess;
 import dev.parlance.application.answer.AnswerHistoryUseCase;
 import dev.parlance.application.answer.AnswerRowsUseCase;
 import dev.parlance.application.answer.ChooseReadingUseCase;
+import dev.parlance.application.answer.ConversationUseCase;
 import dev.parlance.application.answer.GiveFeedbackUseCase;
 import dev.parlance.domain.answer.AnswerRecord;
 import dev.parlance.domain.answer.Verdict;
@@ -45,6 +46,7 @@ public class AnswersResource {
   @Inject GiveFeedbackUseCase feedback;
   @Inject AnswerRowsUseCase answerRows;
   @Inject ChooseReadingUseCase readings;
+  @Inject ConversationUseCase conversations;
 
   @GET
   @Operation(summary = "The caller's answer history, newest first")
@@ -59,6 +61,16 @@ public class AnswersResource {
   @Operation(summary = "One answer of the caller's history")
   public AnswerRecord show(@PathParam("id") long id) {
     return history.answer(caller, id);
+  }
+
+  @GET
+  @Path("{id}/conversation")
+  @Operation(
+      summary =
+          "The conversation an answer belongs to: its first question and every follow-up, oldest"
+              + " first, a follow-up with the model's stand-alone restatement")
+  public ConversationUseCase.Conversation conversation(@PathParam("id") long id) {
+    return conversations.conversation(caller, id);
   }
 
   @GET

@@ -13,11 +13,16 @@ import java.util.Locale;
 /**
  * The answer record, as the command line prints it: status, SQL, columns and rows, confidence, the
  * competing readings, the explanation, what the prompt used (columns and values), tokens, cost and
- * the time of every stage. {@code truncated} says rows were left out; {@code cuts} says which
- * limits cut the result and why (the row cap, the memory budget, long values, many columns). {@code
- * id} is its number in the caller's history (for feedback, and for a follow-up's {@code
- * follow_up}); {@code followsUp} names the earlier answer a follow-up continued (null for a
- * question on its own).
+ * the time of every stage. {@code id} is its number in the caller's history (for feedback, and for
+ * a follow-up's {@code follow_up}); {@code followsUp} names the earlier answer a follow-up
+ * continued (null for a question on its own). {@code rows} are the answer's first rows (at most the
+ * server's shown rows, {@code truncated} when rows were left out: there are more, or a limit
+ * stopped the result); {@code cuts} says which limits cut the rows sent and why (the rows an answer
+ * shows, the row cap, the memory budget, long values, many columns); {@code totalRows} is how many
+ * the SQL returned under the policy, {@code cappedByPolicy} whether the policy's row cap or the
+ * result's memory budget stopped it, and {@code access} says in words what the caller's row filters
+ * did to it. A follow-up's {@code standaloneQuestion} is the model's restatement of it as a
+ * question of its own (null otherwise).
  */
 public record AnswerJson(
     long id,
@@ -42,12 +47,17 @@ public record AnswerJson(
     List<StageJson> stages,
     TimeJson time,
     List<String> notes,
-    FollowsUpJson followsUp) {
+    FollowsUpJson followsUp,
+    int totalRows,
+    boolean cappedByPolicy,
+    List<String> access,
+    String standaloneQuestion) {
 
   /** The earlier answer of the conversation: its number and its question. */
   public record FollowsUpJson(long id, String question) {}
 
-  public record ReadingJson(String sql, int votes, double share, int rowCount) {}
+  public record ReadingJson(
+      String sql, int votes, double share, int rowCount, String explanation) {}
 
   public record ValueJson(String table, String column, String value, String phrase) {}
 
@@ -103,7 +113,7 @@ public record AnswerJson(
         a.result().map(CutJson::of).orElse(List.of()),
         a.confidence(),
         a.alternatives().stream()
-            .map(r -> new ReadingJson(r.sql(), r.votes(), r.share(), r.rowCount()))
+            .map(r -> new ReadingJson(r.sql(), r.votes(), r.share(), r.rowCount(), r.explanation()))
             .toList(),
         a.explanation(),
         a.problem().orElse(null),
@@ -134,6 +144,10 @@ public record AnswerJson(
             recorded.useCaseMillis(),
             recorded.useCaseMicros()),
         a.notes(),
-        recorded.follows().map(f -> new FollowsUpJson(f.answer(), f.question())).orElse(null));
+        recorded.follows().map(f -> new FollowsUpJson(f.answer(), f.question())).orElse(null),
+        a.totalRows(),
+        a.cappedByPolicy(),
+        a.access(),
+        a.standaloneQuestion().orElse(null));
   }
 }

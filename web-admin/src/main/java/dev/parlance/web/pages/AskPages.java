@@ -5,12 +5,18 @@ import dev.parlance.application.answer.AnswerHistoryUseCase.HistoryPage;
 import dev.parlance.application.answer.AnswerQuestionUseCase;
 import dev.parlance.application.answer.AnswerQuestionUseCase.RecordedAnswer;
 import dev.parlance.application.answer.ChooseReadingUseCase;
+import dev.parlance.application.answer.ConversationUseCase;
 import dev.parlance.application.answer.GiveFeedbackUseCase;
+import dev.parlance.application.answer.OpenAnswerUseCase;
 import dev.parlance.application.ask.AskProgress;
+import dev.parlance.application.explore.BrowseCatalogUseCase;
 import dev.parlance.application.explore.ExampleQuestionsUseCase;
+import dev.parlance.application.explore.ResultWordsUseCase;
 import dev.parlance.application.source.UseSourcesUseCase;
 import dev.parlance.domain.answer.AnswerRecord;
 import dev.parlance.domain.answer.Verdict;
+import dev.parlance.domain.governance.QueryOutcome;
+import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.web.ask.AskExecutor;
 import jakarta.inject.Inject;
@@ -28,6 +34,7 @@ import java.util.Collections;
 import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -60,6 +67,30 @@ public class AskPages extends PageServlet {
   @Inject transient ExampleQuestionsUseCase examples;
   @Inject transient ChooseReadingUseCase readings;
   @Inject transient AskExecutor executor;
+  @Inject transient OpenAnswerUseCase answers;
+  @Inject transient ResultWordsUseCase resultWords;
+  @Inject transient BrowseCatalogUseCase catalog;
+  @Inject transient ConversationUseCase conversations;
+
+  @Inject
+  @org.eclipse.microprofile.config.inject.ConfigProperty(
+      name = "parlance.oidc.client-secret",
+      defaultValue = "")
+  transient String shareSecret;
+
+  private transient volatile ShareLinks shareLinks;
+
+  /** The answer page: a stored answer, its rows run again as whoever opens it. */
+  private static final Page ANSWER = Page.of("answer", "Answer", "history");
+
+  /** A conversation's page: its thread, and its last answer. */
+  private static final Page CONVERSATION = Page.of("conversation", "Conversation", "history");
+
+  /** Rows an answer page's table shows; the chart and the downloads hold them all. */
+  static final int SHOWN_ROWS = 50;
+
+  /** The cookie that remembers the source a user last asked about (the ask page's default). */
+  static final String LAST_SOURCE = "parlance-source";
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
@@ -77,6 +108,14 @@ public class AskPages extends PageServlet {
           page(request, response, HISTORY, (user, model) -> history(request, user, model));
       case "/portal/ask" ->
           page(request, response, ASK, (user, model) -> form(request, user, model));
+      case "/portal/answers" ->
+          page(request, response, ANSWER, (user, model) -> answerPage(request, user, model));
+      case "/portal/conversations" ->
+          page(
+              request,
+              response,
+              CONVERSATION,
+              (user, model) -> conversationPage(request, user, model));
       default -> response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
     }
   }
@@ -85,10 +124,16 @@ public class AskPages extends PageServlet {
   protected void doPost(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
     switch (request.getServletPath()) {
-      case "/portal/ask" ->
-          page(request, response, ASK, (user, model) -> ask(request, user, model, NO_PROGRESS));
+      case "/portal/ask" -> {
+        remember(request, response);
+        page(request, response, ASK, (user, model) -> ask(request, user, model, NO_PROGRESS));
+      }
       case "/portal/reading" ->
-          page(request, response, ASK, (user, model) -> chooseReading(request, user, model));
+          page(
+              request,
+              response,
+              ASK,
+              (user, model) -> chooseReading(request, response, user, model));
       case "/portal/ask/stream" -> liveAnswer(request, response);
       case "/portal/feedback" ->
           page(
@@ -103,7 +148,10 @@ public class AskPages extends PageServlet {
                         new GiveFeedbackUseCase.Command(
                             user, id, verdict, field(request, "comment")));
                 response.sendRedirect(
-                    request.getContextPath() + "/portal/history?feedback=" + given.answer().id());
+                    request.getContextPath()
+                        + (field(request, "back").equals("answer")
+                            ? "/portal/answers/" + given.answer().id() + "?feedback=given"
+                            : "/portal/history?feedback=" + given.answer().id()));
               });
       default -> response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
     }
@@ -123,8 +171,53 @@ public class AskPages extends PageServlet {
 
   private void form(HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
     model.put("question", field(request, "q"));
-    sourceChoice(user, field(request, "source"), model);
+    String chosen = field(request, "source");
+    sourceChoice(user, chosen.isEmpty() ? defaultSource(request, user) : chosen, model);
     exampleQuestions(request, user, model);
+  }
+
+  /**
+   * The source the ask page starts on: the one the user last asked about (a cookie), else the first
+   * that has example questions (a curated source), else the first. A newly added source does not
+   * become everyone's default by its name.
+   */
+  private String defaultSource(HttpServletRequest request, UserIdentity user) {
+    var usable = sources.usable(user).stream().map(s -> s.name()).toList();
+    if (request.getCookies() != null) {
+      for (Cookie cookie : request.getCookies()) {
+        if (LAST_SOURCE.equals(cookie.getName())) {
+          String last = java.net.URLDecoder.decode(cookie.getValue(), StandardCharsets.UTF_8);
+          if (usable.contains(last)) {
+            return last;
+          }
+        }
+      }
+    }
+    for (String name : usable) {
+      try {
+        if (!examples.examples(user, name).isEmpty()) {
+          return name;
+        }
+      } catch (RuntimeException notNow) {
+        // a source that cannot list examples now is no default
+      }
+    }
+    return "";
+  }
+
+  /** Remembers the source asked about for the next visit of the ask page. */
+  private static void remember(HttpServletRequest request, HttpServletResponse response) {
+    String source = field(request, "source");
+    if (source.isEmpty()) {
+      return;
+    }
+    Cookie cookie = new Cookie(LAST_SOURCE, URLEncoder.encode(source, StandardCharsets.UTF_8));
+    cookie.setPath(request.getContextPath().isEmpty() ? "/" : request.getContextPath());
+    cookie.setMaxAge(60 * 60 * 24 * 365);
+    cookie.setHttpOnly(true);
+    cookie.setSecure("https".equalsIgnoreCase(request.getScheme()));
+    cookie.setAttribute("SameSite", "Lax");
+    response.addCookie(cookie);
   }
 
   private void sourceChoice(UserIdentity user, String chosen, Map<String, Object> model) {
@@ -144,8 +237,274 @@ public class AskPages extends PageServlet {
       Map<String, Object> model,
       AskProgress progress) {
     RecordedAnswer answer = questions.ask(command(request, user, model), progress);
-    model.put("answer", AnswerView.of(answer));
+    Map<String, Object> view =
+        AnswerView.of(answer, presentation(request, user, answer.answer().source()));
+    view.put("address", request.getContextPath() + "/portal/answers/" + answer.id());
+    view.put("askedAt", answer.askedAt().toString());
+    view.put("back", "answer");
+    if (answer.follows().isPresent()) {
+      view.put("conversation", request.getContextPath() + "/portal/conversations/" + answer.id());
+    }
+    model.put("answer", view);
     return answer;
+  }
+
+  /**
+   * How this request shows answers about {@code source}: the reader's locale, the result's words
+   * ({@code ResultWordsUseCase}), and the source's example questions and views when there is no
+   * answer.
+   */
+  Presentation presentation(HttpServletRequest request, UserIdentity user, String source) {
+    Locale locale = request.getLocale() == null ? Locale.US : request.getLocale();
+    Presentation plain = Presentation.plain(locale);
+    return new Presentation(
+        locale,
+        (columns, sqlRun) -> {
+          try {
+            return resultWords.words(user, source, columns, sqlRun);
+          } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "no words for a result of " + source, e);
+            return plain.words().apply(columns, sqlRun);
+          }
+        },
+        () -> help(request, user, source));
+  }
+
+  /** What to ask instead: the source's example questions and the views it knows. */
+  private Map<String, Object> help(HttpServletRequest request, UserIdentity user, String source) {
+    Map<String, Object> help = new HashMap<>();
+    try {
+      List<Map<String, Object>> links = new ArrayList<>();
+      for (var example : examples.examples(user, source)) {
+        if (links.size() < 3) {
+          links.add(
+              Map.of(
+                  "question",
+                  example.question(),
+                  "href",
+                  askLink(request, source, example.question())));
+        }
+      }
+      help.put("examples", links);
+      help.put("hasExamples", !links.isEmpty());
+      var entries = catalog.catalog(user, source, "").entries();
+      List<Map<String, Object>> views = new ArrayList<>();
+      for (var entry : entries) {
+        if (views.size() >= 10) {
+          break;
+        }
+        views.add(
+            new HashMap<>(
+                Map.of(
+                    "name",
+                    entry.name().replace('_', ' '),
+                    "href",
+                    request.getContextPath()
+                        + "/portal/catalog?source="
+                        + URLEncoder.encode(source, StandardCharsets.UTF_8)
+                        + "&q="
+                        + URLEncoder.encode(entry.name(), StandardCharsets.UTF_8),
+                    "last",
+                    false)));
+      }
+      if (!views.isEmpty()) {
+        views.get(views.size() - 1).put("last", true);
+      }
+      help.put("views", views);
+      help.put("hasViews", !views.isEmpty());
+      help.put(
+          "catalog",
+          request.getContextPath()
+              + "/portal/catalog?source="
+              + URLEncoder.encode(source, StandardCharsets.UTF_8));
+    } catch (RuntimeException e) {
+      LOG.log(Level.FINE, "no suggestions for " + source, e);
+    }
+    return help;
+  }
+
+  private ShareLinks shareLinks() {
+    ShareLinks links = shareLinks;
+    if (links == null) {
+      links = new ShareLinks(shareSecret);
+      shareLinks = links;
+    }
+    return links;
+  }
+
+  /**
+   * {@code GET /portal/answers/{id}}: the stored answer as a document, its rows run again now as
+   * the reader ({@code OpenAnswerUseCase}); {@code ?share=} is its owner's share link, {@code
+   * ?reading=N} the reading chosen instead of the answer.
+   */
+  private void answerPage(
+      HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
+    long id = pathNumber(request);
+    boolean shared = shareLinks().valid(id, field(request, "share"));
+    int reading = number(request, "reading", 0);
+    OpenAnswerUseCase.OpenedAnswer opened =
+        reading > 0
+            ? answers.openReading(user, id, shared, reading)
+            : answers.open(user, id, shared);
+    Map<String, Object> view = storedAnswer(request, user, opened, reading);
+    if (field(request, "feedback").equals("given")) {
+      model.put("notice", "Thank you: your feedback went to the source's stewards.");
+    }
+    model.put("title", "Answer " + opened.answer().id());
+    model.put("answer", view);
+    model.put("question", opened.answer().question());
+  }
+
+  /** The number at the end of a page's path ({@code /portal/answers/42}). */
+  private static long pathNumber(HttpServletRequest request) {
+    String rest = request.getPathInfo() == null ? "" : request.getPathInfo().replace("/", "");
+    try {
+      return Long.parseLong(rest);
+    } catch (NumberFormatException e) {
+      throw new dev.parlance.application.answer.UnknownAnswerException(-1);
+    }
+  }
+
+  /**
+   * {@code GET /portal/conversations/{id}}: the thread of a conversation ({@code
+   * ConversationUseCase}), each question as typed with its restatement, and its last answer in
+   * full, run again now, with the follow-up form (live stages) that continues it.
+   */
+  private void conversationPage(
+      HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
+    var conversation = conversations.conversation(user, pathNumber(request));
+    List<Map<String, Object>> turns = new ArrayList<>();
+    var all = conversation.turns();
+    for (int i = 0; i < all.size(); i++) {
+      AnswerRecord a = all.get(i);
+      Map<String, Object> turn = new HashMap<>();
+      turn.put("id", a.id());
+      turn.put("number", i + 1);
+      turn.put("question", a.question());
+      a.standaloneQuestion()
+          .filter(q -> !q.equals(a.question()))
+          .ifPresent(q -> turn.put("standalone", q));
+      turn.put("status", a.status().replace('_', ' '));
+      turn.put("rows", a.rowCount() == 1 ? "1 row" : a.rowCount() + " rows");
+      turn.put("askedAt", a.askedAt().toString());
+      turn.put("href", request.getContextPath() + "/portal/answers/" + a.id());
+      turn.put("current", i == all.size() - 1);
+      turns.add(turn);
+    }
+    AnswerRecord last = all.get(all.size() - 1);
+    Map<String, Object> view = storedAnswer(request, user, answers.open(user, last.id(), false), 0);
+    view.put("then", "conversation");
+    view.remove("conversation");
+    model.put("title", "Conversation " + conversation.id());
+    model.put("turns", turns);
+    model.put("conversationId", conversation.id());
+    model.put("conversationSource", conversation.source());
+    model.put("answer", view);
+  }
+
+  /** A stored answer's part of a page: its record, and its rows run again as the reader. */
+  private Map<String, Object> storedAnswer(
+      HttpServletRequest request,
+      UserIdentity user,
+      OpenAnswerUseCase.OpenedAnswer opened,
+      int reading) {
+    AnswerRecord record = opened.answer();
+    Presentation presentation = presentation(request, user, record.source());
+    Map<String, Object> view = new HashMap<>();
+    view.put("id", record.id());
+    view.put("question", record.question());
+    if (opened.own()) {
+      record.standaloneQuestion().ifPresent(q -> view.put("standalone", q));
+    }
+    view.put("source", record.source());
+    view.put("status", record.status().replace('_', ' '));
+    view.put("unsure", record.status().equals("unsure"));
+    view.put("confidence", Math.round(record.confidence() * 100));
+    view.put("askedAt", record.askedAt().toString());
+    view.put("address", request.getContextPath() + "/portal/answers/" + record.id());
+    opened.sql().ifPresent(sql -> view.put("sql", sql));
+    if (reading > 0) {
+      view.put("status", "chosen reading");
+      view.put("isChosen", true);
+      view.put("chosenReading", reading);
+      String suggestion = field(request, "suggestion");
+      if (suggestion.matches("\\d+")) {
+        view.put("proposedSuggestion", suggestion);
+      }
+    }
+    opened
+        .rows()
+        .ifPresent(
+            outcome -> {
+              switch (outcome) {
+                case QueryOutcome.Ran ran -> {
+                  QueryResult all = ran.result();
+                  QueryResult shown =
+                      all.rowCount() <= SHOWN_ROWS
+                          ? all
+                          : new QueryResult(
+                              all.columns(),
+                              all.rows().subList(0, SHOWN_ROWS),
+                              all.truncated(),
+                              all.elapsedMs(),
+                              all.sqlAsked(),
+                              all.sqlRun());
+                  view.putAll(AnswerView.result(shown, all, presentation));
+                }
+                case QueryOutcome.Refused refused ->
+                    view.put(
+                        "problem",
+                        "Your access does not allow this answer's SQL now: "
+                            + refused.refusal().reason());
+                case QueryOutcome.Failed failed ->
+                    view.put("problem", "This answer's SQL does not run now: " + failed.message());
+              }
+            });
+    if (opened.sql().isEmpty()) {
+      view.put("noAnswer", true);
+      view.put(
+          "problem", "This question got no answer (" + record.status().replace('_', ' ') + ").");
+      Map<String, Object> help = presentation.help().get();
+      if (!help.isEmpty()) {
+        view.put("help", help);
+      }
+    }
+    if (reading == 0) {
+      List<Map<String, Object>> readings = new ArrayList<>();
+      for (int n = 1; n <= record.readings().size(); n++) {
+        Map<String, Object> r = new HashMap<>();
+        r.put("number", n);
+        r.put("sql", record.readings().get(n - 1));
+        r.put("explanation", "Reading " + n);
+        r.put("rowWords", "its rows once used");
+        r.put("votes", "some");
+        r.put("share", "");
+        r.put("header", List.of());
+        r.put("rows", List.of());
+        r.put("answer", record.id());
+        readings.add(r);
+      }
+      view.put("readings", readings);
+      view.put("hasReadings", !readings.isEmpty() && opened.own());
+    }
+    if (record.followsUp().isPresent() && opened.own()) {
+      view.put("conversation", request.getContextPath() + "/portal/conversations/" + record.id());
+    }
+    if (!opened.own()) {
+      view.put("shared", true);
+      view.put("sharedBy", "Another user");
+    } else {
+      view.put(
+          "shareLink",
+          request.getContextPath()
+              + "/portal/answers/"
+              + record.id()
+              + "?share="
+              + shareLinks().mark(record.id()));
+      view.put("mayFollowUp", reading == 0);
+      view.put("back", "answer");
+    }
+    return view;
   }
 
   /** The question the ask form posted; the form stays filled whatever happens next. */
@@ -208,13 +567,29 @@ public class AskPages extends PageServlet {
   // "Use this reading": the form carries the answer's number and the reading's; the use case runs
   // the reading as the user, and the page shows its rows as the answer.
   private void chooseReading(
-      HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
+      HttpServletRequest request,
+      HttpServletResponse response,
+      UserIdentity user,
+      Map<String, Object> model)
+      throws IOException {
     long answer = number(request, "answer", -1);
     int reading = number(request, "reading", -1);
     var chosen = readings.choose(user, answer, reading);
+    if (chosen.answer().user().equals(user.name())) {
+      // The answer's own page shows the choice: the reading's rows, run again as the user.
+      response.sendRedirect(
+          request.getContextPath()
+              + "/portal/answers/"
+              + chosen.answer().id()
+              + "?reading="
+              + chosen.reading()
+              + chosen.proposed().map(s -> "&suggestion=" + s.id()).orElse(""));
+      return;
+    }
     model.put("question", chosen.answer().question());
     sourceChoice(user, chosen.answer().source(), model);
-    model.put("answer", AnswerView.chosen(chosen));
+    model.put(
+        "answer", AnswerView.chosen(chosen, presentation(request, user, chosen.answer().source())));
   }
 
   private void history(HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
@@ -226,6 +601,8 @@ public class AskPages extends PageServlet {
       Map<String, Object> row = new HashMap<>();
       row.put("id", a.id());
       row.put("askedAt", a.askedAt().toString().replace('T', ' ').replaceAll("\\.\\d+Z$", "Z"));
+      row.put("askedIso", a.askedAt().toString());
+      row.put("view", request.getContextPath() + "/portal/answers/" + a.id());
       row.put("source", a.source());
       row.put("question", a.question());
       row.put("status", a.status().replace('_', ' '));
@@ -295,6 +672,7 @@ public class AskPages extends PageServlet {
   private void liveAnswer(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
     UserIdentity user = caller.get();
+    remember(request, response);
     Rendered refused =
         render(
             request,
@@ -370,6 +748,7 @@ public class AskPages extends PageServlet {
     private final Cookie[] cookies;
     private final String contextPath;
     private final String requestUri;
+    private final Locale locale;
 
     ReadRequest(HttpServletRequest request) {
       super(request);
@@ -379,6 +758,12 @@ public class AskPages extends PageServlet {
       this.cookies = request.getCookies();
       this.contextPath = request.getContextPath();
       this.requestUri = request.getRequestURI();
+      this.locale = request.getLocale();
+    }
+
+    @Override
+    public Locale getLocale() {
+      return locale;
     }
 
     @Override

@@ -28,6 +28,8 @@ public final class PortalPagesInitializer implements ServletContainerInitializer
         "/portal/*",
         "/portal/ask",
         "/portal/ask/stream",
+        "/portal/answers/*",
+        "/portal/conversations/*",
         "/portal/history",
         "/portal/feedback",
         "/portal/reading");

@@ -132,7 +132,10 @@ class AnswerPageTest {
         .contains("Competing readings: choose one")
         .contains("id=\"reading-1\"")
         .contains("id=\"reading-2\"")
-        .contains("Reading 2: 2 vote(s), 50%, 1 row(s)");
+        .contains("(reading 2: 2 of the candidates, 50%, 1 row)")
+        // A tie asks back in words: which did you mean?
+        .contains("I am not sure what you mean.")
+        .contains("<li>Reading 2 (1 row)</li>");
   }
 
   @Test

@@ -75,6 +75,52 @@ final class DatabaseErrors {
   private static final Pattern TAIL = Pattern.compile(":\\s+([^\\s\"':()][^\\s\"']*)\\s*$");
 
   /**
+   * The same, with the position moved from the statement as run (its views expanded, its policy
+   * written in) to the user's own statement: {@code (at character 12 of your SQL)}. A position that
+   * falls in what Parlance added, or that cannot be placed in the user's text for sure, is left
+   * out: an offset into a statement the user never saw helps nobody.
+   *
+   * @param run the statement as Parlance ran it
+   */
+  static Described describe(String raw, String code, int position, String asked, String run) {
+    Described plain = describe(raw, code, 0, asked);
+    int mine = positionInAsked(run, position, asked);
+    return mine > 0
+        ? new Described(plain.message() + " (at character " + mine + " of your SQL)", plain.kind())
+        : plain;
+  }
+
+  private static final Pattern TOKEN = Pattern.compile("\\w+|\"[^\"]*\"|\\S");
+
+  /** {@code position} (1-based in {@code run}) in {@code asked}, 1-based; 0 when unsure. */
+  static int positionInAsked(String run, int position, String asked) {
+    if (position <= 0 || run == null || asked == null || asked.isBlank()) {
+      return 0;
+    }
+    int at = position - 1;
+    if (run.equals(asked)) {
+      return position <= asked.length() ? position : 0;
+    }
+    int whole = run.indexOf(asked);
+    if (whole >= 0) {
+      return at >= whole && at < whole + asked.length() ? at - whole + 1 : 0;
+    }
+    if (at >= run.length()) {
+      return 0;
+    }
+    Matcher token = TOKEN.matcher(run);
+    token.region(at, run.length());
+    if (!token.lookingAt() || token.group().length() < 2) {
+      return 0;
+    }
+    String word = token.group().toLowerCase(Locale.ROOT);
+    String text = asked.toLowerCase(Locale.ROOT);
+    int first = text.indexOf(word);
+    // Only a word that occurs once in the user's statement places the position for sure.
+    return first >= 0 && text.indexOf(word, first + 1) < 0 ? first + 1 : 0;
+  }
+
+  /**
    * @param raw the engine's message
    * @param code the engine's code (SQLSTATE, or SQLite's result code name) for an unknown message
    * @param position where the engine stopped, 1-based in {@code run}, or 0

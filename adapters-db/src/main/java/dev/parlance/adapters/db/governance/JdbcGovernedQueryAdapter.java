@@ -431,7 +431,7 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
         return enforced.get();
       }
       DatabaseErrors.Described d =
-          DatabaseErrors.describe(serverMessage(e), e.getSQLState(), serverPosition(e), asked);
+          DatabaseErrors.describe(serverMessage(e), e.getSQLState(), serverPosition(e), asked, run);
       return new QueryOutcome.Failed(
           FailureKind.DATABASE_ERROR,
           d.message(),

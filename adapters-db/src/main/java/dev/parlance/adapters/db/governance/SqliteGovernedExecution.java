@@ -185,7 +185,11 @@ final class SqliteGovernedExecution implements QueryExecution {
         }
         DatabaseErrors.Described d =
             DatabaseErrors.describe(
-                e.getMessage(), e.codeName(), position(allowed.sql(), e.offset()), asked);
+                e.getMessage(),
+                e.codeName(),
+                position(allowed.sql(), e.offset()),
+                asked,
+                allowed.sql());
         return new QueryOutcome.Failed(
             FailureKind.DATABASE_ERROR,
             d.message(),

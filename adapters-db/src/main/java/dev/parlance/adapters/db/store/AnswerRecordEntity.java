@@ -81,6 +81,9 @@ class AnswerRecordEntity {
   @Column(name = "follows_up")
   Long followsUp;
 
+  @Column(name = "standalone_question")
+  String standaloneQuestion;
+
   @ElementCollection(fetch = FetchType.EAGER)
   @CollectionTable(name = "answer_reading", joinColumns = @JoinColumn(name = "answer_id"))
   @OrderColumn(name = "position")

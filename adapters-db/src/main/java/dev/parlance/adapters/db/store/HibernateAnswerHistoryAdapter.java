@@ -160,6 +160,7 @@ final class HibernateAnswerHistoryAdapter implements AnswerHistoryPort {
     e.costKnown = a.costKnown();
     e.wallMs = a.wallMillis();
     e.followsUp = a.followsUp().isPresent() ? a.followsUp().getAsLong() : null;
+    e.standaloneQuestion = a.standaloneQuestion().map(q -> cut(q, MAX_QUESTION)).orElse(null);
     a.readings().forEach(sql -> e.readings.add(cut(sql, StoreMapper.MAX_SQL)));
     a.feedback().ifPresent(f -> copy(f, e));
     return e;
@@ -201,7 +202,8 @@ final class HibernateAnswerHistoryAdapter implements AnswerHistoryPort {
         e.wallMs,
         feedback,
         e.followsUp == null ? OptionalLong.empty() : OptionalLong.of(e.followsUp),
-        List.copyOf(e.readings));
+        List.copyOf(e.readings),
+        Optional.ofNullable(e.standaloneQuestion));
   }
 
   private static String cut(String s, int max) {

@@ -30,7 +30,8 @@ final class StoreMigrations implements ResourceProvider {
           "V6__answer_follow_ups_and_readings.sql",
           "V7__chosen_readings_and_role_timeouts.sql",
           "V8__curation_quality.sql",
-          "V9__model_calls.sql");
+          "V9__answer_standalone_questions.sql",
+          "V10__model_calls.sql");
 
   private final ClassLoader loader;
   private final Location location = new Location("classpath:" + DIRECTORY);

@@ -30,6 +30,25 @@ class DatabaseErrorsTest {
   }
 
   @Test
+  void should_place_the_error_in_the_users_sql_when_the_statement_as_run_expanded_views() {
+    String asked = "SELECT nope FROM installation";
+    String run =
+        "WITH installation AS (SELECT i.IN_ID AS id FROM TB_IN i WHERE i.IN_RG_CD = 'SE') " + asked;
+    int inRun = run.indexOf("nope") + 1;
+    DatabaseErrors.Described d =
+        DatabaseErrors.describe("no such column: nope", "SQL logic error", inRun, asked, run);
+    assertThat(d.message()).isEqualTo("no such column: nope (at character 8 of your SQL)");
+    // Rewritten around the user's text: the word at the position, when it occurs once.
+    String rewritten = "SELECT * FROM (SELECT   nope FROM installation) LIMIT 1001";
+    assertThat(DatabaseErrors.positionInAsked(rewritten, rewritten.indexOf("nope") + 1, asked))
+        .isEqualTo(8);
+    // A position in what Parlance added is no place in the user's SQL: left out.
+    assertThat(DatabaseErrors.describe("syntax error", "SQL logic error", 10, asked, run).message())
+        .isEqualTo("syntax error");
+    assertThat(DatabaseErrors.positionInAsked(run, 0, asked)).isZero();
+  }
+
+  @Test
   void should_keep_names_the_statement_wrote_and_hide_others_when_an_error_names_schema_facts() {
     assertThat(
             DatabaseErrors.describe(

@@ -228,7 +228,13 @@ class H2MetadataStoreTest {
             MetadataStore.class.getClassLoader().getResource(StoreMigrations.DIRECTORY).toURI());
     try (var files = java.nio.file.Files.list(dir)) {
       assertThat(StoreMigrations.FILES)
-          .containsExactlyElementsOf(files.map(f -> f.getFileName().toString()).sorted().toList());
+          .containsExactlyElementsOf(
+              files
+                  .map(f -> f.getFileName().toString())
+                  .sorted(
+                      java.util.Comparator.comparingInt(
+                          n -> Integer.parseInt(n.substring(1, n.indexOf("__")))))
+                  .toList());
     }
     assertThat(
             new StoreMigrations(getClass().getClassLoader())

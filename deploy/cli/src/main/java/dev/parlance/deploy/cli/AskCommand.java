@@ -189,11 +189,19 @@ final class AskCommand implements Callable<Integer> {
           r.columns().stream().map(ResultColumn::name).toList(),
           r.rows(),
           Math.max(4, maxWidth));
+      int all = a.totalRows();
       out.printf(
-          "(%d %s%s)%n%n",
-          r.rowCount(),
-          r.rowCount() == 1 ? "row" : "rows",
-          r.cuts().isEmpty() ? "" : ", " + r.cutExplanation());
+          "(%s%s)%n",
+          all > r.rowCount()
+              ? "the first " + r.rowCount() + " of " + all + " rows"
+              : r.rowCount() + (r.rowCount() == 1 ? " row" : " rows"),
+          // The engine's cuts of the whole result; the answer's own first rows are said above.
+          a.allRows()
+              .filter(whole -> !whole.cuts().isEmpty())
+              .map(whole -> ", " + whole.cutExplanation())
+              .orElse(r.cuts().isEmpty() || all > r.rowCount() ? "" : ", " + r.cutExplanation()));
+      a.access().forEach(out::println);
+      out.println();
     }
     int total = a.candidates().size();
     switch (a.status()) {

@@ -279,6 +279,92 @@ class ApiIT extends AuthorisationMatrix {
     }
   }
 
+  static final String FIXED_FOLLOW_UP = "only the fixed platforms";
+
+  @Test
+  void should_say_how_many_rows_there_are_what_access_did_and_thread_a_restated_follow_up()
+      throws Exception {
+    demoIndexed();
+    env.model()
+        .answerWhenAll(
+            List.of("Question: " + FIXED_FOLLOW_UP),
+            ApiCalls.fenced("SELECT IN_CD, IN_RG_CD FROM TB_IN WHERE IN_TP = 2 ORDER BY IN_CD"))
+        .answerWhenAll(
+            List.of("Follow-up: " + FIXED_FOLLOW_UP),
+            "Which fixed platforms are there, with their region?");
+    String ask = "{\"question\":\"" + INSTALLATIONS + "\",\"candidates\":1}";
+    long installations =
+        json(call(
+                "POST",
+                "/api/v1/sources/demo/sql",
+                "admin",
+                "{\"sql\":\"SELECT count(*) FROM TB_IN\"}"))
+            .get("rows")
+            .get(0)
+            .get(0)
+            .asLong();
+    long inSe =
+        json(call(
+                "POST",
+                "/api/v1/sources/demo/sql",
+                "admin",
+                "{\"sql\":\"SELECT count(*) FROM TB_IN WHERE IN_RG_CD = 'SE'\"}"))
+            .get("rows")
+            .get(0)
+            .get(0)
+            .asLong();
+
+    JsonNode all = json(call("POST", "/api/v1/sources/demo/ask", "analyst", ask));
+    JsonNode se = json(call("POST", "/api/v1/sources/demo/ask", "analyst-se", ask));
+
+    // The answer keeps its first rows; it says how many there are, and that the cap did not cut.
+    assertThat(all.get("totalRows").asLong()).isEqualTo(installations).isGreaterThan(50);
+    assertThat(all.get("rows").size()).isEqualTo(50);
+    assertThat(all.get("truncated").asBoolean()).isTrue();
+    assertThat(all.get("cappedByPolicy").asBoolean()).isFalse();
+    assertThat(all.get("access").size()).isZero();
+    assertThat(se.get("totalRows").asLong()).isEqualTo(inSe);
+    assertThat(se.get("access").get(0).asText())
+        .startsWith("Filtered by your access")
+        .contains("your region (SE)");
+
+    // A follow-up: restated by the model, threaded with the question it continues.
+    JsonNode followUp =
+        json(
+            call(
+                "POST",
+                "/api/v1/sources/demo/ask",
+                "analyst-se",
+                "{\"question\":\""
+                    + FIXED_FOLLOW_UP
+                    + "\",\"candidates\":1,\"follow_up\":"
+                    + se.get("id").asLong()
+                    + "}"));
+    assertThat(followUp.get("standaloneQuestion").asText())
+        .isEqualTo("Which fixed platforms are there, with their region?");
+    HttpResponse<String> thread =
+        call(
+            "GET",
+            "/api/v1/answers/" + followUp.get("id").asLong() + "/conversation",
+            "analyst-se",
+            null);
+    assertThat(thread.statusCode()).as(thread.body()).isEqualTo(200);
+    JsonNode turns = json(thread).get("turns");
+    assertThat(turns.size()).isEqualTo(2);
+    assertThat(turns.get(0).get("question").asText()).isEqualTo(INSTALLATIONS);
+    assertThat(turns.get(1).get("question").asText()).isEqualTo(FIXED_FOLLOW_UP);
+    assertThat(turns.get(1).toString()).contains("Which fixed platforms are there");
+    // Nobody else's thread.
+    assertThat(
+            call(
+                    "GET",
+                    "/api/v1/answers/" + followUp.get("id").asLong() + "/conversation",
+                    "analyst",
+                    null)
+                .statusCode())
+        .isEqualTo(404);
+  }
+
   private static Set<String> regions(JsonNode answer) {
     Set<String> regions = new HashSet<>();
     answer.get("rows").forEach(r -> regions.add(r.get(1).asText()));

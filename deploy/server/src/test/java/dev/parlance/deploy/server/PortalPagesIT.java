@@ -166,8 +166,11 @@ class PortalPagesIT {
       // Feedback: "right" goes to the stewards; the history shows it.
       analyst.driver.findElement(By.id("comment")).sendKeys("Matches the plant register.");
       analyst.driver.findElement(By.id("feedback-right")).click();
-      analyst.wait(30).until(d -> analyst.has("history"));
+      // Feedback stays on the answer's own page (issue 26); the history shows it.
+      analyst.wait(30).until(d -> analyst.has("notice"));
+      assertThat(analyst.driver.getCurrentUrl()).contains("/portal/answers/");
       assertThat(analyst.text("notice")).contains("stewards");
+      analyst.open("/portal/history");
       assertThat(table(analyst, "history").get(0)).contains(QUESTION, "right");
       analyst.screenshot("history-analyst");
       analyst.assertAccessible("history");
@@ -1161,6 +1164,10 @@ class PortalPagesIT {
     if (text.matches("\\d{4}-\\d{2}-\\d{2} 00:00:00")) {
       return text.substring(0, 10);
     }
+    // The table writes numbers in the reader's locale (en-US here): 1,500.00 is 1500.
+    if (text.matches("-?\\d{1,3}(,\\d{3})+(\\.\\d+)?")) {
+      text = text.replace(",", "");
+    }
     try {
       return new java.math.BigDecimal(text).stripTrailingZeros().toPlainString();
     } catch (NumberFormatException notANumber) {
@@ -1468,5 +1475,463 @@ class PortalPagesIT {
     }
     assertThat(env.model().prompts())
         .anySatisfy(p -> assertThat(p).contains("Question: " + VERIFIED_FIRST));
+  }
+
+  // journeys of branch portal (issue 26, the ask side): honest results, answers with an address,
+  // readable values, readings in words, the smaller things of the ask page. The raw demo database
+  // is the oracle for row counts and filtered rows.
+
+  static final String OPEN_PER_INSTALLATION =
+      "How many open maintenance orders does each installation have right now?";
+  static final String OPEN_FROM =
+      " FROM TB_MO m JOIN TB_EQ e ON e.EQ_ID = m.MO_EQ_ID JOIN TB_SY s ON s.SY_ID = e.EQ_SY_ID"
+          + " JOIN TB_IN i ON i.IN_ID = s.SY_IN_ID WHERE m.MO_ST = 1";
+  static final String OPEN_SQL =
+      "SELECT i.IN_CD AS installation, count(*) AS open_orders"
+          + OPEN_FROM
+          + " GROUP BY i.IN_CD ORDER BY i.IN_CD";
+  static final String INSTALLATION_LIST = "List every installation with its region and capacity";
+  static final String INSTALLATION_LIST_SQL =
+      "SELECT IN_CD AS installation, IN_RG_CD AS region, IN_CAP_BPD AS capacity FROM TB_IN"
+          + " ORDER BY IN_CD";
+  static final String NO_ROWS_QUESTION = "Which open orders describe a wind turbine blade repair?";
+  static final String NO_ROWS_SQL =
+      "SELECT MO_NR AS order_number FROM TB_MO WHERE MO_ST = 1 AND MO_DS = 'wind turbine blade'";
+  static final String WEATHER_QUESTION = "What will the weather be at the platforms tomorrow?";
+  static final String FAILING_QUESTION = "Which installations have a helideck certificate?";
+  static final String FAILING_SQL = "SELECT IN_CD, IN_HELIDECK_CERT FROM TB_IN";
+  static final String ADDRESS_QUESTION = "List the number of installations of every region, please";
+  static final String COST_QUESTION = "What did maintenance orders cost in each region, in total?";
+  static final String COST_SQL =
+      "SELECT i.IN_RG_CD AS region, sum(m.MO_CST_REAL)"
+          + " FROM TB_MO m JOIN TB_EQ e ON e.EQ_ID = m.MO_EQ_ID JOIN TB_SY s ON s.SY_ID ="
+          + " e.EQ_SY_ID JOIN TB_IN i ON i.IN_ID = s.SY_IN_ID GROUP BY i.IN_RG_CD ORDER BY"
+          + " i.IN_RG_CD";
+  static final String TIE_QUESTION = "How big is the plant, as a single count of things?";
+  static final String CONV_QUESTION = "How many maintenance orders are open at this moment?";
+  static final String CONV_SQL = "SELECT count(*) AS open_orders FROM TB_MO WHERE MO_ST = 1";
+  static final String CONV_FOLLOW_UP = "only the emergency ones";
+  static final String CONV_FOLLOW_UP_SQL = CONV_SQL + " AND MO_PRI = 1";
+  static final String CONV_RESTATED =
+      "How many emergency maintenance orders are open at this moment?";
+
+  @BeforeAll
+  static void portalModel() {
+    PortalEnvironment.get()
+        .model()
+        .answerWhenAll(List.of("Question: " + OPEN_PER_INSTALLATION), fencedSql(OPEN_SQL))
+        .answerWhenAll(List.of("Question: " + NO_ROWS_QUESTION), fencedSql(NO_ROWS_SQL))
+        .answerWhenAll(List.of("Question: " + INSTALLATION_LIST), fencedSql(INSTALLATION_LIST_SQL))
+        .answerWhenAll(
+            List.of("Question: " + WEATHER_QUESTION),
+            "```sql\nSELECT 'The plant database holds no weather forecasts' AS answer\n```\n"
+                + "Explanation: The source holds no weather data, so this cannot be answered.")
+        .answerWhenAll(List.of("Question: " + FAILING_QUESTION), fencedSql(FAILING_SQL))
+        .answerWhenAll(List.of("Question: " + ADDRESS_QUESTION), fencedSql(SQL))
+        .answerWhenAll(List.of("Question: " + COST_QUESTION), fencedSql(COST_SQL))
+        .answerWhenAll(
+            List.of("Question: " + TIE_QUESTION),
+            tieReading("installations", "TB_IN", "Counts the installations."),
+            tieReading("systems", "TB_SY", "Counts the systems."),
+            tieReading("installations", "TB_IN", "Counts the installations."),
+            tieReading("systems", "TB_SY", "Counts the systems."),
+            tieReading("equipment", "TB_EQ", "Counts the equipment items."))
+        .answerWhenAll(List.of("Question: " + CONV_QUESTION), fencedSql(CONV_SQL))
+        .answerWhenAll(List.of("Question: " + CONV_FOLLOW_UP), fencedSql(CONV_FOLLOW_UP_SQL))
+        // The model restates each follow-up as a question of its own (for the stewards).
+        .answerWhenAll(List.of("Follow-up: " + CONV_FOLLOW_UP), CONV_RESTATED)
+        .answerWhenAll(
+            List.of("Follow-up: " + FOLLOW_UP),
+            "How many corrective maintenance orders are open right now?");
+  }
+
+  private static String tieReading(String alias, String table, String explanation) {
+    return "```sql\nSELECT count(*) AS "
+        + alias
+        + " FROM "
+        + table
+        + "\n```\nExplanation: "
+        + explanation;
+  }
+
+  /** The demo database as the server reads it: the oracle of what a user may get. */
+  private static List<List<String>> raw(String sql) throws Exception {
+    Path db = PortalEnvironment.home().resolve("databases").resolve("demo-plant.sqlite");
+    List<List<String>> rows = new ArrayList<>();
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+        var st = c.createStatement();
+        var rs = st.executeQuery(sql)) {
+      int width = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        List<String> row = new ArrayList<>();
+        for (int i = 1; i <= width; i++) {
+          // An empty cell shows as nothing.
+          row.add(java.util.Objects.requireNonNullElse(rs.getString(i), ""));
+        }
+        rows.add(row);
+      }
+    }
+    return rows;
+  }
+
+  private static Object script(PortalBrowser browser, String js) {
+    return browser.driver.executeScript(js);
+  }
+
+  private static List<String> headers(PortalBrowser browser) {
+    return browser.all("#result thead th").stream().map(WebElement::getText).toList();
+  }
+
+  private static String answerId(PortalBrowser browser) {
+    return browser.driver.findElement(By.id("answer")).getAttribute("data-answer");
+  }
+
+  @Test
+  @Order(20)
+  void should_show_the_first_50_of_all_rows_with_the_chart_and_downloads_holding_every_row()
+      throws Exception {
+    List<List<String>> all = raw(OPEN_SQL);
+    assertThat(all).hasSizeGreaterThan(50);
+    try (PortalBrowser analyst = as("analyst")) {
+      ask(analyst, OPEN_PER_INSTALLATION);
+
+      // The page names its cut (the page's 50 of all rows), not the policy's cap.
+      assertThat(analyst.text("row-count"))
+          .isEqualTo("Showing the first 50 of " + all.size() + " rows.");
+      assertThat(analyst.has("cap-note")).isFalse();
+      assertThat(analyst.has("access-note")).isFalse();
+      assertThat(allRows(analyst, "result")).isEqualTo(all.subList(0, 50));
+      assertThat(headers(analyst)).containsExactly("Installation", "Open orders");
+      // The answer has an address.
+      String id = answerId(analyst);
+      assertThat(analyst.driver.getCurrentUrl()).endsWith("/portal/answers/" + id);
+      // The bar chart draws every row, on a whole-number axis with titles.
+      assertThat(script(analyst, "return Chart.getChart('chart').data.labels.length"))
+          .isEqualTo((long) all.size());
+      assertThat(script(analyst, "return Chart.getChart('chart').options.scales.y.ticks.precision"))
+          .isEqualTo(0L);
+      assertThat(script(analyst, "return Chart.getChart('chart').options.scales.x.title.text"))
+          .isEqualTo("Installation");
+      assertThat(script(analyst, "return Chart.getChart('chart').options.scales.y.title.text"))
+          .isEqualTo("Open orders");
+      analyst.screenshot("answer-first-50-of-60");
+      analyst.assertAccessible("an answer showing its first 50 rows");
+
+      // The CSV and the XLSX hold every row.
+      Path csv = analyst.downloads.resolve("parlance-answer.csv");
+      Files.deleteIfExists(csv);
+      analyst.driver.findElement(By.id("download-csv")).click();
+      analyst.wait(30).until(d -> Files.exists(csv) && sizeOf(csv) > 0);
+      List<String> lines = Files.readAllLines(csv);
+      assertThat(lines.get(0)).isEqualTo("installation,open_orders");
+      assertThat(lines.subList(1, lines.size()))
+          .isEqualTo(all.stream().map(r -> String.join(",", r)).toList());
+      Path xlsx = analyst.downloads.resolve("parlance-answer-" + id + ".xlsx");
+      Files.deleteIfExists(xlsx);
+      analyst.driver.findElement(By.id("download-xlsx")).click();
+      analyst.wait(60).until(d -> Files.exists(xlsx) && sizeOf(xlsx) > 0);
+      assertThat(xlsxRows(xlsx)).hasSize(all.size() + 1);
+
+      // The history counts every row too.
+      analyst.open("/portal/history");
+      assertThat(analyst.text("answer-" + id)).contains(OPEN_PER_INSTALLATION);
+      assertThat(analyst.driver.findElement(By.cssSelector("#answer-" + id + " td.num")).getText())
+          .isEqualTo(String.valueOf(all.size()));
+    }
+    // The regional analyst's filter binds installations (and what belongs to them): the raw rows
+    // of their region are the oracle.
+    List<List<String>> se =
+        raw(INSTALLATION_LIST_SQL.replace(" ORDER BY", " WHERE IN_RG_CD = 'SE' ORDER BY"));
+    try (PortalBrowser regional = as("analyst-se")) {
+      ask(regional, INSTALLATION_LIST);
+
+      // Exactly the raw SE rows, and a note naming the rule in words, not the hidden rows.
+      assertThat(comparable(allRows(regional, "result"))).isEqualTo(comparable(se));
+      assertThat(regional.text("row-count")).isEqualTo(se.size() + " rows.");
+      assertThat(regional.text("access-note"))
+          .startsWith("Filtered by your access: you see only the rows of")
+          .contains("your region (SE)")
+          .doesNotContain("'NE'");
+      regional.screenshot("answer-filtered-by-access");
+      regional.assertAccessible("an answer filtered by the reader's access");
+    }
+  }
+
+  @Test
+  @Order(21)
+  void should_say_in_words_when_there_are_no_rows_no_answer_or_a_failure_and_show_the_sql()
+      throws Exception {
+    assertThat(raw(NO_ROWS_SQL)).isEmpty();
+    try (PortalBrowser analyst = as("analyst")) {
+      ask(analyst, NO_ROWS_QUESTION);
+      assertThat(analyst.text("no-rows")).startsWith("No rows: the query ran");
+      assertThat(analyst.text("answer-sql")).contains("wind turbine blade");
+      assertThat(analyst.has("result")).isFalse();
+      analyst.screenshot("answer-no-rows");
+      analyst.assertAccessible("an answer without rows");
+
+      ask(analyst, WEATHER_QUESTION);
+      assertThat(analyst.text("answer-status")).isEqualTo("cannot answer");
+      // The model's own reason, and what the source can answer instead.
+      assertThat(analyst.text("answer-problem")).contains("no weather data");
+      assertThat(analyst.all("#answer-help a")).isNotEmpty();
+      assertThat(analyst.text("answer-help")).contains("It knows about");
+      analyst.screenshot("answer-cannot-answer");
+      analyst.assertAccessible("an answer the source cannot give");
+
+      ask(analyst, FAILING_QUESTION);
+      assertThat(analyst.text("answer-status")).isEqualTo("no answer");
+      // The user's SQL (not the statement as run) with the place the database stopped.
+      assertThat(analyst.text("failed-sql")).isEqualTo(FAILING_SQL);
+      assertThat(analyst.text("failed-message")).contains("no such column");
+      assertThat(analyst.text("failed-at")).isEqualTo("IN_HELIDECK_CERT");
+      assertThat(analyst.text("answer-problem")).doesNotContain("statement as run");
+      analyst.screenshot("answer-failed-sql");
+      analyst.assertAccessible("a failed answer");
+    }
+  }
+
+  @Test
+  @Order(22)
+  void should_keep_an_answer_at_its_address_and_share_it_with_only_the_readers_own_rows()
+      throws Exception {
+    String shareLink;
+    String id;
+    List<List<String>> seen;
+    try (PortalBrowser analyst = as("analyst")) {
+      ask(analyst, ADDRESS_QUESTION);
+      id = answerId(analyst);
+      seen = allRows(analyst, "result");
+      assertThat(seen).isEqualTo(raw(SQL));
+      assertThat(analyst.driver.getCurrentUrl()).endsWith("/portal/answers/" + id);
+
+      // A reload shows the stored answer, its rows run again.
+      analyst.driver.navigate().refresh();
+      analyst.wait(60).until(d -> analyst.has("answer"));
+      assertThat(analyst.text("answer-question")).contains(ADDRESS_QUESTION);
+      assertThat(allRows(analyst, "result")).isEqualTo(seen);
+      analyst.screenshot("answer-page");
+      analyst.assertAccessible("an answer's page");
+
+      // Feedback stays on the answer.
+      analyst.driver.findElement(By.id("comment")).sendKeys("one region is missing");
+      analyst.driver.findElement(By.id("feedback-wrong")).click();
+      analyst.wait(30).until(d -> analyst.has("notice"));
+      assertThat(analyst.driver.getCurrentUrl()).contains("/portal/answers/" + id);
+      assertThat(analyst.text("notice")).contains("stewards");
+      assertThat(allRows(analyst, "result")).isEqualTo(seen);
+
+      // "View" in the history opens it again.
+      analyst.open("/portal/history");
+      analyst.driver.findElement(By.id("view-" + id)).click();
+      analyst.wait(30).until(d -> d.getCurrentUrl().endsWith("/portal/answers/" + id));
+      assertThat(analyst.text("answer-question")).contains(ADDRESS_QUESTION);
+      shareLink = analyst.driver.findElement(By.id("share-link")).getAttribute("value");
+      assertThat(shareLink).contains("/portal/answers/" + id + "?share=");
+    }
+    List<List<String>> se = raw(SQL.replace(" GROUP BY", " WHERE IN_RG_CD = 'SE' GROUP BY"));
+    try (PortalBrowser regional = as("analyst-se")) {
+      // By its number alone, someone else's answer is not there.
+      regional.open("/portal/answers/" + id);
+      assertThat(regional.driver.getTitle()).contains("not found");
+      // Through the share link: the question, the SQL, and only their own rows.
+      regional.driver.get(shareLink);
+      regional.wait(60).until(d -> regional.has("answer"));
+      assertThat(regional.text("answer-question")).contains(ADDRESS_QUESTION);
+      assertThat(regional.text("shared-note")).contains("your own access allows");
+      assertThat(allRows(regional, "result")).isEqualTo(se).isNotEqualTo(seen);
+      assertThat(regional.text("access-note")).contains("your region (SE)");
+      assertThat(regional.has("feedback")).isFalse();
+      assertThat(regional.has("share-link")).isFalse();
+      regional.screenshot("answer-shared-analyst-se");
+      regional.assertAccessible("a shared answer");
+    }
+  }
+
+  @Test
+  @Order(23)
+  void should_show_values_in_the_readers_format_with_the_views_words_and_units() throws Exception {
+    List<List<String>> sums = raw(COST_SQL);
+    java.text.NumberFormat money = java.text.NumberFormat.getNumberInstance(java.util.Locale.US);
+    money.setMinimumFractionDigits(2);
+    money.setMaximumFractionDigits(2);
+    try (PortalBrowser analyst = as("analyst")) {
+      ask(analyst, COST_QUESTION);
+
+      // Not the SQL's alias sum(m.MO_CST_REAL): the stewards' words and unit.
+      assertThat(headers(analyst)).containsExactly("Region", "Total actual cost (BRL)");
+      List<List<String>> rows = table(analyst, "result");
+      assertThat(rows)
+          .isEqualTo(
+              sums.stream()
+                  .map(r -> List.of(r.get(0), money.format(new java.math.BigDecimal(r.get(1)))))
+                  .toList());
+      assertThat(rows).allSatisfy(r -> assertThat(r.get(1)).doesNotContain("E").contains(","));
+      assertThat(script(analyst, "return Chart.getChart('chart').options.scales.y.title.text"))
+          .isEqualTo("Total actual cost (BRL)");
+      assertThat(script(analyst, "return Chart.getChart('chart').data.labels.length"))
+          .isEqualTo((long) sums.size());
+      analyst.screenshot("answer-readable-values");
+      analyst.assertAccessible("an answer in the reader's format");
+    }
+  }
+
+  @Test
+  @Order(24)
+  void should_ask_back_in_words_when_readings_tie_and_show_no_empty_placeholders_once_chosen()
+      throws Exception {
+    String systems = raw("SELECT count(*) FROM TB_SY").get(0).get(0);
+    try (PortalBrowser analyst = as("analyst")) {
+      ask(analyst, TIE_QUESTION);
+
+      assertThat(analyst.text("answer-status")).isEqualTo("unsure");
+      assertThat(analyst.text("clarify")).contains("I am not sure what you mean");
+      assertThat(analyst.all("#clarify-choices li").stream().map(WebElement::getText).toList())
+          .containsExactlyInAnyOrder(
+              "Counts the installations. (1 row)",
+              "Counts the systems. (1 row)",
+              "Counts the equipment items. (1 row)");
+      // The samples run in parallel: find the systems reading by its words.
+      WebElement second =
+          analyst.all("#readings details.reading").stream()
+              .filter(
+                  r ->
+                      r.findElement(By.tagName("summary"))
+                          .getText()
+                          .startsWith("Counts the systems."))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no reading counts the systems"));
+      String number = second.getAttribute("id").substring("reading-".length());
+      second.findElement(By.tagName("summary")).click();
+      assertThat(second.findElement(By.cssSelector("thead th")).getText()).isEqualTo("Systems");
+      assertThat(table(analyst, "reading-" + number))
+          .containsExactly(
+              List.of(String.format(java.util.Locale.US, "%,d", Long.parseLong(systems))));
+      analyst.screenshot("answer-unsure-in-words");
+      analyst.assertAccessible("an unsure answer asking back");
+
+      WebElement page = analyst.driver.findElement(By.id("answer"));
+      analyst.driver.findElement(By.id("use-reading-" + number)).click();
+      analyst.wait(60).until(ExpectedConditions.stalenessOf(page));
+      analyst.wait(60).until(d -> analyst.has("chosen-reading") || analyst.has("error"));
+      assertThat(analyst.driver.getCurrentUrl())
+          .contains("/portal/answers/")
+          .contains("reading=" + number);
+      assertThat(table(analyst, "result"))
+          .containsExactly(
+              List.of(String.format(java.util.Locale.US, "%,d", Long.parseLong(systems))));
+      // "How it was answered" belongs to the first answer: no empty stage table or usage line.
+      assertThat(analyst.has("usage")).isFalse();
+      assertThat(analyst.driver.getPageSource()).doesNotContain("{{").doesNotContain("0 ms (");
+      analyst.screenshot("answer-reading-chosen");
+      analyst.assertAccessible("a chosen reading");
+    }
+  }
+
+  @Test
+  @Order(25)
+  void should_ask_on_ctrl_enter_remember_the_last_source_and_keep_the_details_folded() {
+    try (PortalBrowser analyst = as("analyst")) {
+      // A new source (crew, first by name) is not the default: the curated demo is.
+      analyst.open("/portal/ask");
+      assertThat(
+              new Select(analyst.driver.findElement(By.id("source")))
+                  .getFirstSelectedOption()
+                  .getText())
+          .isEqualTo("demo");
+      assertThat(analyst.all("#examples a.example")).hasSizeBetween(1, 6);
+
+      // Ctrl+Enter asks.
+      new Select(analyst.driver.findElement(By.id("source"))).selectByValue("crew");
+      WebElement box = analyst.driver.findElement(By.id("question"));
+      box.sendKeys(CREW_QUESTION);
+      box.sendKeys(
+          org.openqa.selenium.Keys.chord(
+              org.openqa.selenium.Keys.CONTROL, org.openqa.selenium.Keys.ENTER));
+      analyst.wait(180).until(d -> analyst.has("answer") || analyst.has("error"));
+      assertThat(analyst.has("answer")).isTrue();
+      // Stages, columns and values behind "Details", folded; the SQL with a copy button.
+      WebElement details = analyst.driver.findElement(By.id("details"));
+      assertThat(details.getAttribute("open")).isNull();
+      assertThat(analyst.driver.findElement(By.id("stages")).isDisplayed()).isFalse();
+      assertThat(analyst.has("copy-sql")).isTrue();
+
+      // The last source asked about is the next visit's.
+      analyst.open("/portal/ask");
+      assertThat(
+              new Select(analyst.driver.findElement(By.id("source")))
+                  .getFirstSelectedOption()
+                  .getText())
+          .isEqualTo("crew");
+
+      // Times in the browser's own time zone, not UTC ISO text.
+      analyst.open("/portal/history");
+      String asked = analyst.driver.findElement(By.cssSelector("#history time")).getText();
+      assertThat(asked).doesNotContain("T").doesNotEndWith("Z").isNotBlank();
+      analyst.assertAccessible("history with local times");
+    }
+  }
+
+  @Test
+  @Order(26)
+  void should_thread_a_conversation_with_live_follow_ups_and_propose_the_restated_question()
+      throws Exception {
+    String followUpId;
+    try (PortalBrowser analyst = as("analyst")) {
+      ask(analyst, CONV_QUESTION);
+      assertThat(comparable(allRows(analyst, "result"))).isEqualTo(comparable(raw(CONV_SQL)));
+      long marks =
+          (Long)
+              script(analyst, "return performance.getEntriesByName('parlance-first-stage').length");
+
+      // The follow-up streams its stages like the first question, then shows its answer.
+      WebElement page = analyst.driver.findElement(By.id("answer"));
+      analyst.driver.findElement(By.id("follow-up-question")).sendKeys(CONV_FOLLOW_UP);
+      analyst.driver.findElement(By.id("follow-up-button")).click();
+      analyst.wait(60).until(ExpectedConditions.stalenessOf(page));
+      analyst.wait(180).until(d -> analyst.has("understood-as") || analyst.has("error"));
+      assertThat(
+              (Long)
+                  script(
+                      analyst,
+                      "return performance.getEntriesByName('parlance-first-stage').length"))
+          .isEqualTo(marks + 1);
+      assertThat(analyst.text("understood-as")).contains(CONV_RESTATED);
+      assertThat(comparable(allRows(analyst, "result")))
+          .isEqualTo(comparable(raw(CONV_FOLLOW_UP_SQL)))
+          .isNotEqualTo(comparable(raw(CONV_SQL)));
+      followUpId = answerId(analyst);
+      assertThat(analyst.driver.getCurrentUrl()).endsWith("/portal/answers/" + followUpId);
+
+      // The thread: each question as typed, the follow-up with its restatement.
+      analyst.driver.findElement(By.id("conversation-link")).click();
+      analyst.wait(60).until(d -> analyst.has("thread"));
+      assertThat(analyst.driver.getCurrentUrl()).contains("/portal/conversations/");
+      List<WebElement> turns = analyst.all("#thread > li");
+      assertThat(turns).hasSize(2);
+      assertThat(turns.get(0).getText()).contains(CONV_QUESTION);
+      assertThat(turns.get(1).getText())
+          .contains(CONV_FOLLOW_UP)
+          .contains("Understood as: “" + CONV_RESTATED + "”");
+      assertThat(comparable(allRows(analyst, "result")))
+          .isEqualTo(comparable(raw(CONV_FOLLOW_UP_SQL)));
+      assertThat(analyst.driver.findElement(By.id("follow-up")).getAttribute("data-then"))
+          .endsWith("/portal/conversations/");
+      analyst.screenshot("conversation");
+      analyst.assertAccessible("a conversation");
+
+      // "Right" on the follow-up: the stewards are proposed the restated question.
+      analyst.driver.findElement(By.id("feedback-right")).click();
+      analyst.wait(30).until(d -> analyst.has("notice"));
+    }
+    try (PortalBrowser steward = as("steward")) {
+      steward.open("/portal/curation?source=demo");
+      List<String> suggestions =
+          steward.all("#suggestions li").stream().map(WebElement::getText).toList();
+      assertThat(suggestions).anySatisfy(li -> assertThat(li).contains(CONV_RESTATED));
+      assertThat(suggestions)
+          .noneSatisfy(
+              li -> assertThat(li).contains("answer " + followUpId).doesNotContain(CONV_RESTATED));
+    }
   }
 }

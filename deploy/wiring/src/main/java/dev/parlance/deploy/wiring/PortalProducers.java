@@ -13,8 +13,12 @@ import dev.parlance.application.answer.AskAdmission;
 import dev.parlance.application.answer.AskQuotas;
 import dev.parlance.application.answer.ChooseReadingService;
 import dev.parlance.application.answer.ChooseReadingUseCase;
+import dev.parlance.application.answer.ConversationService;
+import dev.parlance.application.answer.ConversationUseCase;
 import dev.parlance.application.answer.GiveFeedbackService;
 import dev.parlance.application.answer.GiveFeedbackUseCase;
+import dev.parlance.application.answer.OpenAnswerService;
+import dev.parlance.application.answer.OpenAnswerUseCase;
 import dev.parlance.application.answer.SpendReportService;
 import dev.parlance.application.answer.SpendReportUseCase;
 import dev.parlance.application.ask.AskQuestionUseCase;
@@ -37,6 +41,8 @@ import dev.parlance.application.explore.BrowseCatalogService;
 import dev.parlance.application.explore.BrowseCatalogUseCase;
 import dev.parlance.application.explore.ExampleQuestionsService;
 import dev.parlance.application.explore.ExampleQuestionsUseCase;
+import dev.parlance.application.explore.ResultWordsService;
+import dev.parlance.application.explore.ResultWordsUseCase;
 import dev.parlance.application.governance.ManagePoliciesUseCase;
 import dev.parlance.application.governance.SearchAuditService;
 import dev.parlance.application.governance.SearchAuditUseCase;
@@ -214,6 +220,24 @@ public class PortalProducers {
   ExampleQuestionsUseCase exampleQuestions(
       DataSourcesPort sources, PublishedCurationPort published) {
     return new ExampleQuestionsService(sources, published);
+  }
+
+  @Produces
+  @ApplicationScoped
+  ConversationUseCase conversations(AnswerHistoryUseCase history, AnswerHistoryPort answers) {
+    return new ConversationService(history, answers);
+  }
+
+  @Produces
+  @ApplicationScoped
+  OpenAnswerUseCase openAnswer(AnswerHistoryPort history, RunQueryUseCase queries) {
+    return new OpenAnswerService(history, queries);
+  }
+
+  @Produces
+  @ApplicationScoped
+  ResultWordsUseCase resultWords(PublishedCurationPort published, GovernancePoliciesPort policies) {
+    return new ResultWordsService(published, policies);
   }
 
   @Produces
