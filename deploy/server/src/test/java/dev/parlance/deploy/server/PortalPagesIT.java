@@ -569,7 +569,7 @@ class PortalPagesIT {
    * on the Spend page as regressions, exactly as many as the model was sent.
    */
   @Test
-  @Order(20)
+  @Order(27)
   void
       should_publish_and_roll_back_without_a_model_call_and_count_the_model_check_as_regressions() {
     String wording =
@@ -600,6 +600,8 @@ class PortalPagesIT {
       assertThat(steward.has("error"))
           .as(steward.has("error") ? steward.text("error") : "")
           .isFalse();
+      // The script followed the job's events and opened the job's page.
+      assertThat(steward.driver.getCurrentUrl()).contains("job=");
       published = currentVersion(steward);
       assertThat(published).isEqualTo(current + 1);
       assertThat(steward.text("notice")).isEqualTo("Published version " + published + ".");
@@ -627,6 +629,7 @@ class PortalPagesIT {
       assertThat(steward.has("error"))
           .as(steward.has("error") ? steward.text("error") : "")
           .isFalse();
+      assertThat(steward.driver.getCurrentUrl()).contains("job=");
       assertThat(steward.text("notice")).startsWith("The model answered ");
       assertThat(table(steward, "model-check")).hasSizeGreaterThanOrEqualTo(36);
       callsOfTheCheck = env.model().prompts().size() - beforeCheck;
@@ -655,7 +658,7 @@ class PortalPagesIT {
    * of the curation and catalog pages.
    */
   @Test
-  @Order(21)
+  @Order(28)
   void should_find_an_item_by_search_with_its_words_marked_and_open_it_with_its_current_text() {
     long curationHeight;
     try (PortalBrowser steward = as("steward")) {
@@ -772,7 +775,7 @@ class PortalPagesIT {
    * the analyst's question beside its SQL, in the browser's time zone.
    */
   @Test
-  @Order(22)
+  @Order(29)
   void should_keep_a_new_source_closed_to_analysts_until_its_policy_is_published()
       throws Exception {
     Path db = yardDatabase();
