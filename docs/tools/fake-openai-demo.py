@@ -18,12 +18,18 @@ from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
 port = int(sys.argv[1])
 delay = (int(sys.argv[2]) if len(sys.argv) > 2 else 1000) / 1000.0
 
-# The questions the load simulation asks (deploy/server/src/test/java/.../load/AskLoadSimulation.java).
+# The questions the load simulations ask (deploy/load/src/test/java/.../AskLoadSimulation.java and
+# BudgetLoadSimulation.java).
 ANSWERS = {
     "Which installations are there, with their region?":
         "SELECT IN_CD, IN_RG_CD FROM TB_IN ORDER BY IN_CD",
     "How many installations are there?":
         "SELECT count(*) AS n FROM TB_IN",
+    # BudgetLoadSimulation's large-result question (issue 24): every maintenance order, 60 columns
+    # of a 249 kB value, about 15 MB a row.
+    "Show every maintenance order with all of its long notes":
+        "WITH v(x) AS (SELECT replace(printf('%.249c', 'a'), 'a', printf('%.1000c', 'x'))) SELECT m.MO_NR, "
+        + ", ".join("v.x AS c%d" % i for i in range(1, 61)) + " FROM TB_MO m, v",
 }
 served = 0
 lock = threading.Lock()

@@ -19,13 +19,17 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-/** Checks the user's access and quotas, asks, and keeps the answer in the user's history. */
+/**
+ * Checks the user's access and quotas, admits the question (at most so many at once, per user and
+ * in all), asks, and keeps the answer in the user's history.
+ */
 public final class AnswerQuestionService implements AnswerQuestionUseCase {
 
   private final DataSourcesPort sources;
   private final AskQuestionUseCase questions;
   private final AnswerHistoryPort history;
   private final AskQuotas quotas;
+  private final AskAdmission admission;
   private final Clock clock;
 
   public AnswerQuestionService(
@@ -34,10 +38,21 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
       AnswerHistoryPort history,
       AskQuotas quotas,
       Clock clock) {
+    this(sources, questions, history, quotas, new AskAdmission(AskAdmission.Limits.none()), clock);
+  }
+
+  public AnswerQuestionService(
+      DataSourcesPort sources,
+      AskQuestionUseCase questions,
+      AnswerHistoryPort history,
+      AskQuotas quotas,
+      AskAdmission admission,
+      Clock clock) {
     this.sources = sources;
     this.questions = questions;
     this.history = history;
     this.quotas = quotas;
+    this.admission = admission;
     this.clock = clock;
   }
 
@@ -54,7 +69,15 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
     long start = System.nanoTime();
     requireAllowed(command.user(), command.source());
     Optional<AnswerRecord> earlier = followedUp(command);
+    // The rate counts every question asked, also one then refused for being one too many at once.
     quotas.admit(command.user().name(), command.source());
+    try (AskAdmission.Ticket admitted = admission.enter(command.user().name())) {
+      return ask(command, progress, earlier, start);
+    }
+  }
+
+  private RecordedAnswer ask(
+      Command command, Progress progress, Optional<AnswerRecord> earlier, long start) {
     Instant askedAt = clock.instant();
     AskQuestionUseCase.Command asked =
         new AskQuestionUseCase.Command(

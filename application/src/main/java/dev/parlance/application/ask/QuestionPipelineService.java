@@ -23,6 +23,7 @@ import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.QueryOutcome;
 import dev.parlance.domain.governance.QueryResult;
+import dev.parlance.domain.governance.ResultCut;
 import dev.parlance.domain.question.CuratedContext;
 import dev.parlance.domain.question.CuratedContextPort;
 import dev.parlance.domain.question.ExecutionVote;
@@ -637,13 +638,18 @@ public final class QuestionPipelineService implements QuestionPipeline {
       if (r.rowCount() <= settings.shownRows()) {
         return r;
       }
+      // The rows shown are cut at shown-rows, whatever else cut the result: both are said.
+      List<ResultCut> cuts = new ArrayList<>();
+      cuts.add(new ResultCut(ResultCut.Reason.ROWS, settings.shownRows(), settings.shownRows()));
+      r.cuts().stream().filter(c -> c.reason() != ResultCut.Reason.ROWS).forEach(cuts::add);
       return new QueryResult(
           r.columns(),
           r.rows().subList(0, settings.shownRows()),
           true,
           r.elapsedMs(),
           r.sqlAsked(),
-          r.sqlRun());
+          r.sqlRun(),
+          cuts);
     }
   }
 

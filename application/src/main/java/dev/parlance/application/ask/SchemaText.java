@@ -13,9 +13,10 @@ import java.util.regex.Pattern;
 
 /**
  * Renders a prompt context in the representations the papers use. Whatever comes from the database
- * (sample values, retrieved values, descriptions) is rendered as quoted data: single quotes
- * doubled, line breaks flattened, comment ends broken, so that no value can end the block it stands
- * in and read as an instruction.
+ * or its stewards (sample values, retrieved values, descriptions, hints, verified examples) is
+ * rendered as quoted data ({@link PromptQuoting}): single quotes doubled, line breaks flattened,
+ * comment ends broken, under headings that say it is data, so that no value or note can end the
+ * block it stands in and read as an instruction.
  */
 final class SchemaText {
   private SchemaText() {}
@@ -28,7 +29,7 @@ final class SchemaText {
     StringBuilder out = new StringBuilder();
     for (PromptTable t : ctx.tables()) {
       if (!t.description().isEmpty()) {
-        out.append("-- ").append(comment(t.description())).append('\n');
+        out.append(PromptQuoting.description(t.description())).append('\n');
       }
       out.append("CREATE TABLE ").append(identifier(t.name())).append(" (\n");
       List<String> lines = new ArrayList<>();
@@ -187,8 +188,8 @@ final class SchemaText {
     if (ctx.hints().isEmpty()) {
       return "";
     }
-    StringBuilder out = new StringBuilder(heading).append('\n');
-    ctx.hints().forEach(h -> out.append("- ").append(flat(h)).append('\n'));
+    StringBuilder out = new StringBuilder(PromptQuoting.heading(heading)).append('\n');
+    ctx.hints().forEach(h -> out.append(PromptQuoting.hint(h)).append('\n'));
     return out.toString();
   }
 
@@ -196,10 +197,12 @@ final class SchemaText {
     if (ctx.examples().isEmpty()) {
       return "";
     }
-    StringBuilder out = new StringBuilder(heading).append('\n');
+    StringBuilder out = new StringBuilder(PromptQuoting.heading(heading)).append('\n');
     for (VerifiedExample e : ctx.examples()) {
-      out.append("Question: ").append(flat(e.question())).append('\n');
-      out.append("SQL: ").append(flat(e.sql())).append("\n\n");
+      for (String line : PromptQuoting.example(e.question(), e.sql())) {
+        out.append(line).append('\n');
+      }
+      out.append('\n');
     }
     return out.toString();
   }
@@ -235,10 +238,10 @@ final class SchemaText {
   private static String note(PromptColumn c) {
     List<String> parts = new ArrayList<>();
     if (!c.description().isEmpty()) {
-      parts.add(comment(c.description()));
+      parts.add(PromptQuoting.quoted(c.description()));
     }
     if (!c.valueDescription().isEmpty()) {
-      parts.add(comment(c.valueDescription()));
+      parts.add(PromptQuoting.quoted(c.valueDescription()));
     }
     if (c.masked()) {
       parts.add("masked for you: values not shown");
@@ -264,10 +267,6 @@ final class SchemaText {
       }
     }
     return out;
-  }
-
-  private static String comment(String text) {
-    return flat(text).replace("*/", "* /");
   }
 
   /**

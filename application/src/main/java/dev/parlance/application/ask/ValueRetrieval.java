@@ -4,7 +4,6 @@ import dev.parlance.domain.catalog.SchemaCatalog;
 import dev.parlance.domain.catalog.Table;
 import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.GovernancePolicy;
-import dev.parlance.domain.governance.QueryOutcome;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.question.CuratedContext;
 import dev.parlance.domain.source.DataSource;
@@ -24,8 +23,9 @@ import java.util.Optional;
  * SQL-PaLM's value retrieval V(Q) (§6.3, Eqs. 16–18): every phrase of the question is matched
  * against the indexed distinct values with the matching ratio; matches over δ are kept, best first,
  * top-K. Only values the user may see survive: the column must be visible and unmasked, its values
- * shareable with a model, and on a row-filtered table the value must occur in a row the user may
- * read (checked through governed execution).
+ * shareable with a model, and the user's own governed SQL must find the value ({@link
+ * VisibleValues}) — so a filter that follows foreign keys hides a value as surely as a declared
+ * one, and a fuzzy match can only ever name a value the user could read anyway.
  */
 final class ValueRetrieval {
 
@@ -34,6 +34,9 @@ final class ValueRetrieval {
 
   /** Candidates fetched per phrase before exact scoring. */
   static final int CANDIDATES = 20;
+
+  /** Best matches whose visibility is checked (at least; four times top-K when larger). */
+  static final int CHECKED = 40;
 
   private final SearchValuesPort search;
   private final ExecuteQueryPort execute;
@@ -73,11 +76,8 @@ final class ValueRetrieval {
     ranked.sort(
         Comparator.comparingDouble((ValueMatch m) -> -m.ratio())
             .thenComparing(m -> -m.phrase().length()));
-    List<ValueMatch> out = new ArrayList<>();
+    List<ValueMatch> candidates = new ArrayList<>();
     for (ValueMatch m : ranked) {
-      if (out.size() >= topK) {
-        break;
-      }
       Optional<Table> table = visible.table(m.value().table());
       if (table.isEmpty()
           || table.get().column(m.value().column()).isEmpty()
@@ -85,26 +85,44 @@ final class ValueRetrieval {
           || !curated.valuesShareable(m.value().columnId())) {
         continue;
       }
-      if (visibility.rowFiltered(m.value().table()) && !readable(source, policy, user, m.value())) {
-        continue;
+      candidates.add(m);
+    }
+    // The index holds every row's values (it is built with operator rights); a match is shown only
+    // when the user's own governed SQL finds it, whatever restricts the table: a declared filter,
+    // one that follows foreign keys, a mask. The best candidates are checked, one statement per
+    // column; a user nothing binds reads every row, so nothing needs checking.
+    List<ValueMatch> checked =
+        candidates.subList(0, Math.min(candidates.size(), Math.max(CHECKED, 4 * topK)));
+    java.util.Set<ColumnValue> seen = new java.util.HashSet<>();
+    if (VisibleValues.bindsNothing(policy, user)) {
+      checked.forEach(m -> seen.add(m.value()));
+    } else {
+      VisibleValues rule = new VisibleValues(execute, source, policy, user);
+      Map<String, List<ValueMatch>> byColumn = new LinkedHashMap<>();
+      for (ValueMatch m : checked) {
+        byColumn
+            .computeIfAbsent(
+                m.value().table() + "\u0000" + m.value().column(), k -> new ArrayList<>())
+            .add(m);
       }
-      out.add(m);
+      for (List<ValueMatch> group : byColumn.values()) {
+        ColumnValue first = group.getFirst().value();
+        java.util.Set<String> found =
+            rule.of(
+                first.table(), first.column(), group.stream().map(m -> m.value().value()).toList());
+        for (ValueMatch m : group) {
+          if (found.contains(m.value().value())) {
+            seen.add(m.value());
+          }
+        }
+      }
+    }
+    List<ValueMatch> out = new ArrayList<>();
+    for (ValueMatch m : checked) {
+      if (out.size() < topK && seen.contains(m.value())) {
+        out.add(m);
+      }
     }
     return out;
-  }
-
-  // Whether the user's own rows hold the value: the policy's row filters apply to this check too.
-  private boolean readable(
-      DataSource source, GovernancePolicy policy, UserIdentity user, ColumnValue v) {
-    String sql =
-        "SELECT 1 FROM "
-            + SchemaText.identifier(v.table())
-            + " WHERE "
-            + SchemaText.identifier(v.column())
-            + " = '"
-            + v.value().replace("'", "''")
-            + "' LIMIT 1";
-    QueryOutcome outcome = execute.execute(source, policy, user, sql);
-    return outcome instanceof QueryOutcome.Ran ran && ran.result().rowCount() > 0;
   }
 }

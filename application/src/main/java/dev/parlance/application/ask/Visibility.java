@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * What one user may see of a catalog under a policy: refused relations and hidden columns are gone
  * before any prompt is built, so no prompt names what execution would refuse; the catalog a user
- * browses is cut the same way.
+ * browses is cut the same way. Which <em>values</em> (rows) the user may see is not decided here:
+ * {@link VisibleValues} asks governed execution, which knows every filter, declared or followed.
  */
 public final class Visibility {
 
@@ -53,10 +54,6 @@ public final class Visibility {
   boolean masked(String table, String column) {
     ColumnRule r = rules(table).get(Names.key(column));
     return r != null && r.treatment() == ColumnTreatment.MASK;
-  }
-
-  boolean rowFiltered(String table) {
-    return !policy.rowFiltersFor(user, schema(table), name(table)).isEmpty();
   }
 
   private Map<String, ColumnRule> rules(String table) {

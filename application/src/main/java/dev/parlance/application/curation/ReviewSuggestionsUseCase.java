@@ -1,5 +1,6 @@
 package dev.parlance.application.curation;
 
+import dev.parlance.application.ask.PromptQuoting;
 import dev.parlance.domain.curation.Suggestion;
 import dev.parlance.domain.curation.SuggestionStatus;
 import dev.parlance.domain.governance.UserIdentity;
@@ -24,4 +25,13 @@ public interface ReviewSuggestionsUseCase {
    * @throws UnknownCurationItemException when the source has no suggestion of that number
    */
   Suggestion reject(UserIdentity user, String source, long id);
+
+  /**
+   * Exactly what accepting {@code suggestion} (once published) puts into every user's prompt: its
+   * descriptions, hints and verified examples as the prompts quote them, a verified example's SQL
+   * without comments. Empty when it adds nothing to prompts.
+   */
+  default List<String> promptText(Suggestion suggestion) {
+    return PromptQuoting.lines(suggestion.proposal());
+  }
 }

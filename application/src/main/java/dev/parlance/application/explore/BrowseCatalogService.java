@@ -2,6 +2,7 @@ package dev.parlance.application.explore;
 
 import dev.parlance.application.access.SourceAccess;
 import dev.parlance.application.ask.Visibility;
+import dev.parlance.application.ask.VisibleValues;
 import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.catalog.Column;
 import dev.parlance.domain.catalog.ReadCatalogPort;
@@ -13,6 +14,7 @@ import dev.parlance.domain.curation.CurationVersion;
 import dev.parlance.domain.curation.DataDescription;
 import dev.parlance.domain.curation.PublishedCurationPort;
 import dev.parlance.domain.curation.ValueLabel;
+import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.UserIdentity;
@@ -34,19 +36,24 @@ public final class BrowseCatalogService implements BrowseCatalogUseCase {
   private final ReadCatalogPort catalogs;
   private final PublishedCurationPort published;
   private final GovernancePoliciesPort policies;
+  private final ExecuteQueryPort execute;
 
   /**
    * @param catalogs the curated catalog without sample values (the prompts' structure)
+   * @param execute governed execution: a value dictionary's codes are shown to a user whom filters
+   *     or column rules bind only when the user's own governed SQL finds them
    */
   public BrowseCatalogService(
       DataSourcesPort sources,
       ReadCatalogPort catalogs,
       PublishedCurationPort published,
-      GovernancePoliciesPort policies) {
+      GovernancePoliciesPort policies,
+      ExecuteQueryPort execute) {
     this.sources = sources;
     this.catalogs = catalogs;
     this.published = published;
     this.policies = policies;
+    this.execute = execute;
   }
 
   @Override
@@ -63,9 +70,15 @@ public final class BrowseCatalogService implements BrowseCatalogUseCase {
     Optional<Curation> curation = published.published(found.name()).map(CurationVersion::curation);
     List<String> words =
         text.isEmpty() ? List.of() : Arrays.asList(text.toLowerCase(Locale.ROOT).split("\\s+"));
+    // Dictionaries are curated text, but their codes are data: a user bound by a filter or a
+    // column rule sees the codes their governed SQL finds; a user nothing binds sees every row.
+    Optional<VisibleValues> rule =
+        VisibleValues.bindsNothing(policy, user)
+            ? Optional.empty()
+            : Optional.of(new VisibleValues(execute, found, policy, user));
     List<Entry> entries = new ArrayList<>();
     for (Table table : visible.tables()) {
-      entry(table, curation, words).ifPresent(entries::add);
+      entry(table, curation, words, rule).ifPresent(entries::add);
     }
     return new SourceCatalog(
         found.name(), text, curation.isPresent(), visible.tables().size(), entries);
@@ -73,13 +86,14 @@ public final class BrowseCatalogService implements BrowseCatalogUseCase {
 
   /** The table as an entry, with the columns the search matched; empty when nothing did. */
   private static Optional<Entry> entry(
-      Table table, Optional<Curation> curation, List<String> words) {
+      Table table, Optional<Curation> curation, List<String> words, Optional<VisibleValues> rule) {
     Optional<CuratedView> view = curation.flatMap(c -> c.view(table.name()));
     String own = table.name() + " " + table.description();
     boolean whole = containsAll(own, words);
     List<EntryColumn> columns = new ArrayList<>();
     for (Column column : table.columns()) {
-      EntryColumn described = column(column, described(table.name(), column.name(), curation));
+      EntryColumn described =
+          column(table, column, described(table.name(), column.name(), curation), rule);
       if (whole || containsAll(own + " " + searchable(described), words)) {
         columns.add(described);
       }
@@ -100,8 +114,18 @@ public final class BrowseCatalogService implements BrowseCatalogUseCase {
                 .or(() -> c.table(table).flatMap(t -> t.column(column))));
   }
 
-  private static EntryColumn column(Column column, Optional<DataDescription> description) {
+  private static EntryColumn column(
+      Table table,
+      Column column,
+      Optional<DataDescription> description,
+      Optional<VisibleValues> rule) {
     List<ValueLabel> values = description.map(DataDescription::values).orElse(List.of());
+    if (rule.isPresent() && !values.isEmpty()) {
+      java.util.Set<String> found =
+          rule.get()
+              .of(table.name(), column.name(), values.stream().map(ValueLabel::code).toList());
+      values = values.stream().filter(v -> found.contains(v.code())).toList();
+    }
     return new EntryColumn(
         column.name(),
         column.type(),

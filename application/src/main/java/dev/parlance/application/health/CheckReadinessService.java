@@ -29,8 +29,9 @@ public final class CheckReadinessService implements CheckReadinessUseCase {
       ComponentStatus status;
       try {
         status = probe.probe();
-      } catch (RuntimeException e) {
-        // A probe should not throw; if one does, its component is down, not the whole check.
+      } catch (RuntimeException | OutOfMemoryError e) {
+        // A probe should not throw; if one does, its component is down, not the whole check (an
+        // OutOfMemoryError included: the next check probes again).
         status = ComponentStatus.down(probe.getClass().getSimpleName(), String.valueOf(e));
       }
       seen.merge(status.component(), status, (a, b) -> a.up() ? b : a);

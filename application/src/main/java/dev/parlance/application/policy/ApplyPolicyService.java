@@ -4,6 +4,7 @@ import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.ProvisionPolicyPort;
+import dev.parlance.domain.governance.Provisioning;
 import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
 
@@ -22,7 +23,7 @@ public final class ApplyPolicyService implements ApplyPolicyUseCase {
   }
 
   @Override
-  public ProvisionPolicyPort.Provisioning apply(Command command) {
+  public Provisioning apply(Command command) {
     DataSource source =
         sources
             .find(command.source())

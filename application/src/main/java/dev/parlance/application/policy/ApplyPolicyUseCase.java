@@ -1,6 +1,6 @@
 package dev.parlance.application.policy;
 
-import dev.parlance.domain.governance.ProvisionPolicyPort;
+import dev.parlance.domain.governance.Provisioning;
 import dev.parlance.domain.source.Credentials;
 import java.util.Objects;
 
@@ -8,7 +8,7 @@ import java.util.Objects;
 @FunctionalInterface
 public interface ApplyPolicyUseCase {
 
-  ProvisionPolicyPort.Provisioning apply(Command command);
+  Provisioning apply(Command command);
 
   /**
    * @param admin how to find an administrator's user and password (environment variables); the

@@ -6,27 +6,46 @@ import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.source.CheckSourcePort;
 import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
+import dev.parlance.domain.source.ProtectedLocations;
 import dev.parlance.domain.source.SourceCheck;
+import dev.parlance.domain.source.SourceUrls;
 import java.util.List;
 import java.util.Optional;
 
-/** Keeps the list of sources; credentials stay references, never values. */
+/**
+ * Keeps the list of sources; credentials stay references, never values. A source's URL is data:
+ * parsed, its parameters on its driver's allow-list, and never Parlance's own store or home.
+ */
 public final class ManageSourcesService implements ManageSourcesUseCase {
 
   private final DataSourcesPort sources;
   private final GovernancePoliciesPort policies;
   private final SourceChanges changes;
   private final CheckSourcePort checker;
+  private final ProtectedLocations protectedLocations;
 
   public ManageSourcesService(
       DataSourcesPort sources,
       GovernancePoliciesPort policies,
       SourceChanges changes,
       CheckSourcePort checker) {
+    this(sources, policies, changes, checker, ProtectedLocations.none());
+  }
+
+  /**
+   * @param protectedLocations the store and home files no source may open
+   */
+  public ManageSourcesService(
+      DataSourcesPort sources,
+      GovernancePoliciesPort policies,
+      SourceChanges changes,
+      CheckSourcePort checker,
+      ProtectedLocations protectedLocations) {
     this.sources = sources;
     this.policies = policies;
     this.changes = changes;
     this.checker = checker;
+    this.protectedLocations = protectedLocations;
   }
 
   @Override
@@ -45,6 +64,8 @@ public final class ManageSourcesService implements ManageSourcesUseCase {
   @Override
   public Added add(AddSource command) {
     DataSource source = DataSource.of(command.name(), command.jdbcUrl(), command.credentials());
+    protectedLocations.requireNotProtected(SourceUrls.requireSafe(source.jdbcUrl()));
+    protectedLocations.requireNotStoreCredentials(source.credentials());
     Optional<SourceCheck> check = Optional.empty();
     if (command.check()) {
       SourceCheck checked = checker.check(source);

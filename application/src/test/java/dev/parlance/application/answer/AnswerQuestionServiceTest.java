@@ -42,12 +42,16 @@ class AnswerQuestionServiceTest {
   private final List<AskQuestionUseCase.Command> asked = new ArrayList<>();
 
   private long askMillis;
+  private Runnable whileAnswering = () -> {};
 
   private final AskQuestionUseCase questions =
       new AskQuestionUseCase() {
         @Override
         public Answer ask(Command command, Progress progress) {
           asked.add(command);
+          Runnable during = whileAnswering;
+          whileAnswering = () -> {};
+          during.run();
           try {
             Thread.sleep(askMillis);
           } catch (InterruptedException e) {
@@ -118,6 +122,45 @@ class AnswerQuestionServiceTest {
   private AnswerQuestionService service(AskQuotas.Limits limits) {
     return new AnswerQuestionService(
         sources, questions, history, new AskQuotas(limits, history, CLOCK), CLOCK);
+  }
+
+  // Issue 24: eight asks at once by one user took the server's memory from everyone.
+  @Test
+  void should_refuse_a_users_question_over_their_limit_at_once_while_others_are_admitted() {
+    AskAdmission admission = new AskAdmission(new AskAdmission.Limits(1, 2));
+    AnswerQuestionService service =
+        new AnswerQuestionService(
+            sources,
+            questions,
+            history,
+            new AskQuotas(AskQuotas.Limits.none(), history, CLOCK),
+            admission,
+            CLOCK);
+    UserIdentity rita = new UserIdentity("rita", Set.of("analyst"), Map.of());
+    UserIdentity ola = new UserIdentity("ola", Set.of("analyst"), Map.of());
+    List<Throwable> refused = new ArrayList<>();
+    List<Long> admitted = new ArrayList<>();
+    whileAnswering =
+        () -> {
+          try {
+            service.ask(command(rita, "demo"), Progress.silent());
+          } catch (TooManyAsksException e) {
+            refused.add(e);
+          }
+          admitted.add(service.ask(command(ola, "demo"), Progress.silent()).id());
+        };
+
+    service.ask(command(rita, "demo"), Progress.silent());
+
+    assertThat(refused).singleElement().isInstanceOf(TooManyAsksException.class);
+    TooManyAsksException e = (TooManyAsksException) refused.getFirst();
+    assertThat(e.everyone()).isFalse();
+    assertThat(e.getMessage()).contains("1 question being answered");
+    assertThat(e.retryAfter()).isPositive();
+    assertThat(admitted).hasSize(1);
+    assertThat(admission.running()).isZero();
+    // Rita's first question ended: her next is admitted.
+    assertThat(service.ask(command(rita, "demo"), Progress.silent()).id()).isPositive();
   }
 
   private static AnswerQuestionUseCase.Command command(UserIdentity user, String source) {

@@ -83,6 +83,10 @@ final class AskFixture {
   final List<CompletionRequest> sent = new ArrayList<>();
   final List<String> ran = new ArrayList<>();
   final List<String> governedReads = new ArrayList<>();
+
+  /** Values the user's governed SQL does not find (the oracle of value checks). */
+  final Set<String> hiddenValues = new java.util.HashSet<>();
+
   final List<Integer> budgets = new ArrayList<>();
   final List<String> retrievalQuestions = new ArrayList<>();
   // The columns the parser reads in a statement (table.column ids), where a test names them.
@@ -326,6 +330,21 @@ final class AskFixture {
             (source, phrase, k) -> values,
             (source, p, user, sql) -> {
               governedReads.add(sql);
+              if (sql.startsWith("SELECT DISTINCT ") && sql.contains(" IN (")) {
+                // A value check: the asked values the user's rows hold.
+                List<List<Object>> found = new ArrayList<>();
+                java.util.regex.Matcher m =
+                    java.util.regex.Pattern.compile("'((?:[^']|'')*)'")
+                        .matcher(sql.substring(sql.indexOf(" IN (")));
+                while (m.find()) {
+                  String v = m.group(1).replace("''", "'");
+                  if (!hiddenValues.contains(v)) {
+                    found.add(List.of(v));
+                  }
+                }
+                return new QueryOutcome.Ran(
+                    new QueryResult(List.of(new ResultColumn("v", "")), found, false, 0, sql, sql));
+              }
               if (sampleValue != null && sql.startsWith("SELECT ") && sql.contains(" LIMIT ")) {
                 // A sample read: as many rows as asked, one value per column.
                 int columns = sql.substring(7, sql.indexOf(" FROM ")).split(",").length;

@@ -82,7 +82,29 @@ class BrowseCatalogServiceTest {
           ExploreFakes.sources(),
           source -> CATALOG,
           ExploreFakes.published(CURATION),
-          ExploreFakes.policy(policy));
+          ExploreFakes.policy(policy),
+          finding(java.util.Set.of("1", "2")));
+
+  /** Governed execution that finds exactly {@code visible} among the values a statement asks. */
+  static dev.parlance.domain.governance.ExecuteQueryPort finding(java.util.Set<String> visible) {
+    return (source, p, user, sql) -> {
+      List<List<Object>> rows = new java.util.ArrayList<>();
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("'([^']*)'").matcher(sql);
+      while (m.find()) {
+        if (visible.contains(m.group(1))) {
+          rows.add(List.of(m.group(1)));
+        }
+      }
+      return new dev.parlance.domain.governance.QueryOutcome.Ran(
+          new dev.parlance.domain.governance.QueryResult(
+              List.of(new dev.parlance.domain.governance.ResultColumn("v", "")),
+              rows,
+              false,
+              1,
+              sql,
+              sql));
+    };
+  }
 
   @Test
   void should_list_views_in_the_users_words_with_their_value_dictionaries() {
@@ -101,6 +123,45 @@ class BrowseCatalogServiceTest {
     assertThat(status.valueText()).isEmpty();
     assertThat(catalog.entries().get(1).kind()).isEqualTo("table");
     assertThat(catalog.entries().get(1).columns().get(1).valueText()).isEqualTo("paid monthly");
+  }
+
+  @Test
+  void should_show_a_restricted_user_only_the_codes_their_governed_sql_finds() {
+    List<String> asked = new java.util.ArrayList<>();
+    dev.parlance.domain.governance.ExecuteQueryPort oracle = finding(java.util.Set.of("1"));
+    BrowseCatalogService restricted =
+        new BrowseCatalogService(
+            ExploreFakes.sources(),
+            source -> CATALOG,
+            ExploreFakes.published(CURATION),
+            ExploreFakes.policy(
+                policy.withRowFilter(
+                    new dev.parlance.domain.governance.RowFilter(
+                        "regional", "TB_WO", "WO_RG = :user.region"))),
+            (source, p, user, sql) -> {
+              asked.add(sql);
+              return oracle.execute(source, p, user, sql);
+            });
+    UserIdentity rita =
+        new UserIdentity("rita", java.util.Set.of("analyst", "regional"), Map.of("region", "SE"));
+
+    EntryColumn status = restricted.catalog(rita, "plant", "").entries().get(0).columns().get(1);
+
+    assertThat(status.values()).containsExactly(new ValueLabel("1", "open"));
+    assertThat(asked)
+        .containsExactly("SELECT DISTINCT status FROM work_order WHERE status IN ('1', '2')");
+    // a user nothing binds reads every row: no statement needed
+    asked.clear();
+    assertThat(
+            restricted
+                .catalog(UserIdentity.of("root", "admin"), "plant", "")
+                .entries()
+                .get(0)
+                .columns()
+                .get(1)
+                .values())
+        .hasSize(2);
+    assertThat(asked).isEmpty();
   }
 
   @Test
@@ -147,7 +208,8 @@ class BrowseCatalogServiceTest {
             ExploreFakes.sources(),
             source -> CATALOG,
             ExploreFakes.published(Curation.empty("elsewhere")),
-            ExploreFakes.policy(GovernancePolicy.defaults("plant")));
+            ExploreFakes.policy(GovernancePolicy.defaults("plant")),
+            finding(java.util.Set.of()));
 
     SourceCatalog catalog = unpublished.catalog(ANALYST, "plant", null);
 

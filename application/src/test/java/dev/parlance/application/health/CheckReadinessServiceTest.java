@@ -52,6 +52,29 @@ class CheckReadinessServiceTest {
     assertThat(report.components().getFirst().detail()).contains("boom");
   }
 
+  // Issue 24: readiness must come back by itself after an OutOfMemoryError.
+  @Test
+  void should_report_down_then_up_again_when_a_probe_met_an_out_of_memory_error() {
+    int[] calls = {0};
+    var readiness =
+        new CheckReadinessService(
+            List.of(
+                () -> {
+                  if (calls[0]++ == 0) {
+                    throw new OutOfMemoryError("Java heap space");
+                  }
+                  return ComponentStatus.up("store");
+                }),
+            Set.of("store"));
+
+    var during = readiness.check();
+    var after = readiness.check();
+
+    assertThat(during.ready()).isFalse();
+    assertThat(during.components().getFirst().detail()).contains("Java heap space");
+    assertThat(after.ready()).isTrue();
+  }
+
   @Test
   void should_not_be_ready_with_nothing_to_check() {
     assertThat(new CheckReadinessService(List.of(), Set.of()).check().ready()).isFalse();

@@ -12,6 +12,7 @@ import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.PolicyLint;
 import dev.parlance.domain.governance.ProvisionPolicyPort;
+import dev.parlance.domain.governance.Provisioning;
 import dev.parlance.domain.governance.RowFilter;
 import dev.parlance.domain.source.Credentials;
 import dev.parlance.domain.source.DataSource;
@@ -99,10 +100,10 @@ class PolicyUseCasesTest {
     ProvisionPolicyPort port =
         (source, policy, admin) -> {
           calls.add(new Object[] {source, policy, admin});
-          return new ProvisionPolicyPort.Provisioning("done", List.of("step"));
+          return new Provisioning("done", List.of("step"));
         };
     Credentials admin = new Credentials.FromEnvironment("PG_ADMIN_USER", "PG_ADMIN_PASSWORD");
-    ProvisionPolicyPort.Provisioning p =
+    Provisioning p =
         new ApplyPolicyService(sources(), policies(), port)
             .apply(new ApplyPolicyUseCase.Command("plant", admin));
     assertThat(p.summary()).isEqualTo("done");

@@ -6,10 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.source.Credentials;
+import dev.parlance.domain.source.ProtectedLocations;
 import dev.parlance.domain.source.SourceCheck;
+import dev.parlance.domain.source.SourceUrls;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ManageSourcesServiceTest {
 
@@ -53,6 +59,69 @@ class ManageSourcesServiceTest {
         .hasMessageContaining("carries a password");
     assertThat(service.list()).isEmpty();
     assertThat(changed).isEmpty();
+  }
+
+  @Test
+  void should_refuse_a_url_that_carries_code_naming_the_parameter_and_never_open_it() {
+    List<String> opened = new ArrayList<>();
+    ManageSourcesService guarded =
+        new ManageSourcesService(
+            sources,
+            policies,
+            changed::add,
+            source -> {
+              opened.add(source.jdbcUrl());
+              return check;
+            });
+    for (String url :
+        List.of(
+            "jdbc:h2:mem:x;ACCESS_MODE_DATA=rw;INIT=RUNSCRIPT FROM '/etc/passwd'",
+            "jdbc:h2:mem:x;INIT=CREATE ALIAS X AS 'void x() {}'\\;CALL X()",
+            "jdbc:postgresql://db/plant?socketFactory=a.B&socketFactoryArg=http://x",
+            "jdbc:sqlite:plant.sqlite?enable_load_extension=true")) {
+      assertThatThrownBy(
+              () -> guarded.add(new ManageSourcesUseCase.AddSource("evil", url, null, true)))
+          .as(url)
+          .isInstanceOf(SourceUrls.UnsafeSourceUrlException.class)
+          .hasMessageContaining("is not allowed");
+    }
+    assertThat(opened).isEmpty();
+    assertThat(service.list()).isEmpty();
+    assertThat(changed).isEmpty();
+  }
+
+  @Test
+  void should_refuse_parlances_own_store_and_home_as_a_source(@TempDir Path home) {
+    ManageSourcesService guarded =
+        new ManageSourcesService(
+            sources,
+            policies,
+            changed::add,
+            source -> check,
+            new ProtectedLocations(
+                List.of(home.resolve("metadata"), home.resolve("index")),
+                Optional.of(
+                    "jdbc:h2:file:" + home.resolve("metadata/parlance") + ";AUTO_SERVER=TRUE"),
+                Set.of("PARLANCE_STORE_PASSWORD")));
+    assertThatThrownBy(
+            () ->
+                guarded.add(
+                    new ManageSourcesUseCase.AddSource(
+                        "audit", "jdbc:h2:file:" + home.resolve("metadata/parlance"), null, false)))
+        .hasMessageContaining("can never be a source");
+    assertThatThrownBy(
+            () ->
+                guarded.add(
+                    new ManageSourcesUseCase.AddSource(
+                        "store",
+                        "jdbc:postgresql://db/plant",
+                        new Credentials.FromEnvironment("PGUSER", "PARLANCE_STORE_PASSWORD"),
+                        false)))
+        .hasMessageContaining("PARLANCE_STORE_PASSWORD");
+    guarded.add(
+        new ManageSourcesUseCase.AddSource(
+            "demo", "jdbc:sqlite:" + home.resolve("databases/demo.sqlite"), null, false));
+    assertThat(service.list()).extracting(s -> s.name()).containsExactly("demo");
   }
 
   @Test

@@ -2,8 +2,6 @@ package dev.parlance.domain.governance;
 
 import dev.parlance.domain.source.Credentials;
 import dev.parlance.domain.source.DataSource;
-import java.util.List;
-import java.util.Objects;
 
 /**
  * Provisions a policy in the source's own database, so that the engine enforces it (on PostgreSQL:
@@ -19,23 +17,4 @@ public interface ProvisionPolicyPort {
    *     reached
    */
   Provisioning provision(DataSource source, GovernancePolicy policy, Credentials admin);
-
-  /** What provisioning did. */
-  record Provisioning(String summary, List<String> steps) {
-    public Provisioning {
-      GovernancePolicy.requireName(summary, "summary");
-      steps = List.copyOf(Objects.requireNonNullElse(steps, List.of()));
-    }
-  }
-
-  /** Provisioning could not finish; the message says why in one line, without secrets. */
-  final class ProvisioningException extends RuntimeException {
-    public ProvisioningException(String message) {
-      super(message);
-    }
-
-    public ProvisioningException(String message, Throwable cause) {
-      super(message, cause);
-    }
-  }
 }

@@ -47,6 +47,29 @@ public enum ElementText {
     return String.join(". ", parts);
   }
 
+  private static final String VALUES = "values: ";
+
+  /**
+   * {@code details} as {@link #details(Table, Column)} wrote them, with the sample values replaced
+   * by those {@code keep} returns (the part dropped when none are kept): what a user is shown of
+   * values read with an operator's rights.
+   */
+  public static String withValues(
+      String details, java.util.function.UnaryOperator<List<String>> keep) {
+    int at = details.startsWith(VALUES) ? 0 : details.lastIndexOf(". " + VALUES);
+    if (at < 0) {
+      return details;
+    }
+    int start = at == 0 && details.startsWith(VALUES) ? 0 : at + 2;
+    List<String> values = List.of(details.substring(start + VALUES.length()).split(", "));
+    List<String> kept = keep.apply(values);
+    String before = details.substring(0, at);
+    if (kept.isEmpty()) {
+      return before;
+    }
+    return (start == 0 ? "" : before + ". ") + VALUES + String.join(", ", kept);
+  }
+
   /** What is known about a table beyond its name; empty for {@link #PAPER}. */
   public String details(Table table) {
     return this == PAPER || table.description().isEmpty() ? "" : clip(table.description());

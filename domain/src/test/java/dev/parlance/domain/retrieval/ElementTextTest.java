@@ -25,6 +25,22 @@ class ElementTextTest {
           "TB_MO", TableKind.TABLE, "maintenance orders", List.of(STATUS), List.of(), List.of());
 
   @Test
+  void should_keep_only_the_values_a_user_may_see_when_details_are_shown_to_them() {
+    String details = ElementText.ENRICHED.details(ORDERS, STATUS);
+    assertThat(details).endsWith("values: 1, 2");
+
+    assertThat(ElementText.withValues(details, v -> List.of("2")))
+        .isEqualTo("status of the maintenance order. 1 = open, 2 = closed. values: 2");
+    assertThat(ElementText.withValues(details, v -> List.of()))
+        .isEqualTo("status of the maintenance order. 1 = open, 2 = closed");
+    assertThat(ElementText.withValues("values: SN1, SN2", v -> List.of("SN1")))
+        .isEqualTo("values: SN1");
+    assertThat(ElementText.withValues("values: SN1", v -> List.of())).isEmpty();
+    assertThat(ElementText.withValues("no samples here", v -> List.of()))
+        .isEqualTo("no samples here");
+  }
+
+  @Test
   void should_split_identifiers_into_words() {
     assertThat(ElementText.words("cardKingdomFoilId")).isEqualTo("card kingdom foil id");
     assertThat(ElementText.words("MO_ST")).isEqualTo("mo st");

@@ -4,6 +4,7 @@ import dev.parlance.application.answer.ChooseReadingUseCase.ChosenReading;
 import dev.parlance.domain.curation.Suggestion;
 import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.ResultColumn;
+import dev.parlance.web.ask.CutJson;
 import java.util.List;
 
 /**
@@ -18,6 +19,7 @@ public record ChosenReadingJson(
     List<String> columns,
     List<List<Object>> rows,
     boolean truncated,
+    List<CutJson> cuts,
     Long suggestion) {
 
   /** The reading's rows, or the refusal (403) or failure (400) that running it met. */
@@ -30,6 +32,7 @@ public record ChosenReadingJson(
         rows.columns().stream().map(ResultColumn::name).toList(),
         rows.rows(),
         rows.truncated(),
+        CutJson.of(rows),
         chosen.proposed().map(Suggestion::id).orElse(null));
   }
 }

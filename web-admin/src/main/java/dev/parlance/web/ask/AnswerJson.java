@@ -13,9 +13,11 @@ import java.util.Locale;
 /**
  * The answer record, as the command line prints it: status, SQL, columns and rows, confidence, the
  * competing readings, the explanation, what the prompt used (columns and values), tokens, cost and
- * the time of every stage. {@code id} is its number in the caller's history (for feedback, and for
- * a follow-up's {@code follow_up}); {@code followsUp} names the earlier answer a follow-up
- * continued (null for a question on its own).
+ * the time of every stage. {@code truncated} says rows were left out; {@code cuts} says which
+ * limits cut the result and why (the row cap, the memory budget, long values, many columns). {@code
+ * id} is its number in the caller's history (for feedback, and for a follow-up's {@code
+ * follow_up}); {@code followsUp} names the earlier answer a follow-up continued (null for a
+ * question on its own).
  */
 public record AnswerJson(
     long id,
@@ -28,6 +30,7 @@ public record AnswerJson(
     List<String> columns,
     List<List<Object>> rows,
     boolean truncated,
+    List<CutJson> cuts,
     double confidence,
     List<ReadingJson> readings,
     String explanation,
@@ -97,6 +100,7 @@ public record AnswerJson(
             .orElse(List.of()),
         a.result().map(r -> r.rows()).orElse(List.of()),
         a.result().map(r -> r.truncated()).orElse(false),
+        a.result().map(CutJson::of).orElse(List.of()),
         a.confidence(),
         a.alternatives().stream()
             .map(r -> new ReadingJson(r.sql(), r.votes(), r.share(), r.rowCount()))

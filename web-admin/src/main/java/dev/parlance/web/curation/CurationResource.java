@@ -311,8 +311,11 @@ public class CurationResource {
 
   @GET
   @Path("suggestions")
-  @Operation(summary = "Suggestions for the source's stewards (pending by default)")
-  public List<Suggestion> suggestions(
+  @Operation(
+      summary = "Suggestions for the source's stewards (pending by default)",
+      description =
+          "Each with promptText: exactly the lines accepting it puts into every user's prompt.")
+  public List<SuggestionJson> suggestions(
       @QueryParam("status") @DefaultValue("pending") String status) {
     SuggestionStatus s;
     try {
@@ -320,7 +323,9 @@ public class CurationResource {
     } catch (IllegalArgumentException e) {
       throw new BadRequestException("status: pending, accepted or rejected");
     }
-    return suggestions.suggestions(caller, source(), s);
+    return suggestions.suggestions(caller, source(), s).stream()
+        .map(one -> SuggestionJson.of(one, suggestions.promptText(one)))
+        .toList();
   }
 
   @POST

@@ -348,6 +348,7 @@ public class AdminPages extends PageServlet {
         shown.put("rows", rows);
         shown.put("count", ran.result().rowCount());
         shown.put("truncated", ran.result().truncated());
+        shown.put("cut", ran.result().cuts().isEmpty() ? null : ran.result().cutExplanation());
         shown.put("sqlRun", ran.result().sqlRun());
       }
       case QueryOutcome.Refused refused ->

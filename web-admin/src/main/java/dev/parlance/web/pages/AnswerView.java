@@ -120,6 +120,8 @@ final class AnswerView {
     view.put("rows", cells(result.rows()));
     view.put("rowCount", result.rows().size());
     view.put("truncated", result.truncated());
+    // Why the result is not whole (the row cap, the memory budget, long values, many columns).
+    view.put("cut", result.cuts().isEmpty() ? null : result.cutExplanation());
     view.put("hasRows", !result.rows().isEmpty());
     List<ChartShape> kinds = ChartShape.fitting(columns.size(), result.rows());
     List<Map<String, Object>> charts = new ArrayList<>();

@@ -400,13 +400,16 @@ public class CurationPages extends PageServlet {
       for (VerifiedQuery q : s.proposal().verified()) {
         proposed.add(Map.of("question", q.question(), "sql", q.sql()));
       }
+      // And what it puts into every user's prompt, to the character (issue 24).
+      List<String> prompt = suggestions.promptText(s);
       pending.add(
           Map.of(
               "id", s.id(),
               "kind", s.kind().name().toLowerCase(Locale.ROOT).replace('_', ' '),
               "target", s.target(),
               "summary", s.summary(),
-              "proposed", proposed));
+              "proposed", proposed,
+              "prompt", prompt.isEmpty() ? List.of() : List.of(String.join("\n", prompt))));
     }
     model.put("suggestions", pending);
     List<Map<String, Object>> diff = new ArrayList<>();

@@ -40,6 +40,15 @@ record PageFailure(int status, String message, boolean inline) {
           case UnknownCurationItemException unknown ->
               new PageFailure(404, unknown.getMessage(), true);
           case QuotaExceededException spent -> new PageFailure(429, spent.getMessage(), true);
+          case dev.parlance.application.answer.TooManyAsksException busy ->
+              new PageFailure(
+                  busy.everyone() ? 503 : 429,
+                  "Not now: "
+                      + busy.getMessage()
+                      + " (in about "
+                      + busy.retryAfter().toSeconds()
+                      + " s).",
+                  true);
           case SourceNotReadyException notReady ->
               new PageFailure(409, notReady.getMessage() + " Try again in a moment.", true);
           case NoLanguageModelException none ->

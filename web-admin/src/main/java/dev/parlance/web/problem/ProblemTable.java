@@ -2,6 +2,7 @@ package dev.parlance.web.problem;
 
 import dev.parlance.application.access.AccessDeniedException;
 import dev.parlance.application.answer.QuotaExceededException;
+import dev.parlance.application.answer.TooManyAsksException;
 import dev.parlance.application.answer.UnknownAnswerException;
 import dev.parlance.application.curation.MissingBaseSqlException;
 import dev.parlance.application.curation.UnknownCurationItemException;
@@ -87,6 +88,8 @@ public final class ProblemTable {
           Optional.of(Problem.of(403, denied.getMessage(), instance));
       case QuotaExceededException spent ->
           Optional.of(Problem.of(429, spent.getMessage(), instance));
+      case TooManyAsksException busy ->
+          Optional.of(Problem.of(busy.everyone() ? 503 : 429, busy.getMessage(), instance));
       case SourceNotReadyException notReady ->
           Optional.of(Problem.of(409, notReady.getMessage(), instance));
       case SourceCheckFailedException failed ->
@@ -121,6 +124,7 @@ public final class ProblemTable {
   public static Optional<Duration> retryAfter(Throwable failure) {
     return switch (failure) {
       case QuotaExceededException spent -> Optional.of(spent.retryAfter());
+      case TooManyAsksException busy -> Optional.of(busy.retryAfter());
       case SourceNotReadyException notReady -> Optional.of(NOT_READY_RETRY);
       case RejectedExecutionException busy -> Optional.of(Duration.ofSeconds(2));
       default -> Optional.empty();

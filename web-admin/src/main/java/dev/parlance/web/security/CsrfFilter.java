@@ -17,18 +17,20 @@ import java.util.Base64;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
  * Cross-site request forgery protection for browser requests. A browser sends its session cookie
  * with any request, even one another site makes it send; it never sends an {@code Authorization}
  * header by itself. So a state-changing request (POST, PUT, PATCH, DELETE) without a bearer token
- * must prove it comes from the portal's own pages: its {@code X-CSRF-Token} header must equal the
- * {@code PARLANCE_CSRF} cookie (double submit), and its {@code Origin}, when sent, must be the
- * portal's. The cookie is {@code HttpOnly}; pages read the token from the {@code X-CSRF-Token}
- * header of any answer to a safe request; the portal's HTML forms send it as the form field {@code
- * _csrf} instead. A page's form posted without any token cookie (the browser's cookies went with an
- * expired session) is sent back to the page by a GET ({@code 303 See Other}): nothing changes, the
- * user is not shown an error.
+ * must prove it comes from the portal's own pages (a request is "with a bearer token" only when the
+ * container authenticated it by that token, {@link #authenticatedByBearerToken}): its {@code
+ * X-CSRF-Token} header must equal the {@code PARLANCE_CSRF} cookie (double submit), and its {@code
+ * Origin}, when sent, must be the portal's. The cookie is {@code HttpOnly}; pages read the token
+ * from the {@code X-CSRF-Token} header of any answer to a safe request; the portal's HTML forms
+ * send it as the form field {@code _csrf} instead. A page's form posted without any token cookie
+ * (the browser's cookies went with an expired session) is sent back to the page by a GET ({@code
+ * 303 See Other}): nothing changes, the user is not shown an error.
  */
 @WebFilter(filterName = "csrf", urlPatterns = "/*", asyncSupported = true)
 public class CsrfFilter extends HttpFilter {
@@ -53,8 +55,7 @@ public class CsrfFilter extends HttpFilter {
       chain.doFilter(request, response);
       return;
     }
-    String authorization = request.getHeader("Authorization");
-    if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+    if (authenticatedByBearerToken(request)) {
       chain.doFilter(request, response);
       return;
     }
@@ -88,6 +89,24 @@ public class CsrfFilter extends HttpFilter {
       return;
     }
     chain.doFilter(request, response);
+  }
+
+  /**
+   * Whether the request's caller is the bearer token it carries: the container authenticated it
+   * from that very token (its principal is the token, raw text and all). A header alone proves
+   * nothing: on the pages the session cookie authenticates, whatever {@code Authorization} says,
+   * and a cookie is what a forged request carries.
+   */
+  static boolean authenticatedByBearerToken(HttpServletRequest request) {
+    String authorization = request.getHeader("Authorization");
+    if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      return false;
+    }
+    String sent = authorization.substring(7).strip();
+    return !sent.isEmpty()
+        && request.getUserPrincipal() instanceof JsonWebToken token
+        && token.getRawToken() != null
+        && constantTimeEquals(token.getRawToken(), sent);
   }
 
   /** A browser's navigation to one of the portal's pages (not a script's request, not the API). */

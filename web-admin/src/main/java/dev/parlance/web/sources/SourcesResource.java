@@ -11,6 +11,7 @@ import dev.parlance.domain.governance.QueryOutcome;
 import dev.parlance.domain.governance.ResultColumn;
 import dev.parlance.domain.source.Credentials;
 import dev.parlance.domain.source.SourceCheck;
+import dev.parlance.web.ask.CutJson;
 import dev.parlance.web.problem.Requests;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
@@ -154,7 +155,8 @@ public class SourcesResource {
                   new SqlResult(
                       ran.result().columns().stream().map(ResultColumn::name).toList(),
                       ran.result().rows(),
-                      ran.result().truncated()))
+                      ran.result().truncated(),
+                      CutJson.of(ran.result())))
               .build();
       case QueryOutcome.Refused refused -> Requests.problem(403, refused.refusal().reason(), uri);
       case QueryOutcome.Failed failed -> Requests.problem(400, failed.message(), uri);

@@ -26,6 +26,7 @@ class CsrfFilterTest {
   private String query;
   private int status = 200;
   private boolean passedOn;
+  private java.security.Principal principal;
 
   @Test
   void should_send_a_pages_form_back_to_the_page_when_the_browser_lost_its_token_cookie() {
@@ -90,6 +91,58 @@ class CsrfFilterTest {
     assertThat(status).isEqualTo(200);
   }
 
+  // Issue 24: any "Authorization: Bearer <anything>" used to skip the check, even on a request
+  // the session cookie authenticated.
+  @Test
+  void should_refuse_a_cookie_authenticated_request_that_merely_carries_a_bearer_header() {
+    uri = "/portal/sources";
+    requestHeaders.put("Authorization", "Bearer anything-at-all");
+    cookies = new Cookie[] {new Cookie(CsrfFilter.COOKIE, TOKEN)};
+    principal = () -> "admin"; // the session cookie's caller, not a token
+
+    post();
+
+    assertThat(status).isEqualTo(403);
+    assertThat(passedOn).isFalse();
+  }
+
+  @Test
+  void should_refuse_a_request_whose_bearer_header_is_not_the_token_that_authenticated_it() {
+    uri = "/api/v1/sources";
+    requestHeaders.put("Authorization", "Bearer forged.token.text");
+    principal = token("the.real.token");
+
+    post();
+
+    assertThat(status).isEqualTo(403);
+    assertThat(passedOn).isFalse();
+  }
+
+  @Test
+  void should_pass_a_request_that_its_bearer_token_authenticated_without_a_csrf_token() {
+    uri = "/api/v1/sources";
+    requestHeaders.put("Authorization", "Bearer the.real.token");
+    principal = token("the.real.token");
+
+    post();
+
+    assertThat(passedOn).isTrue();
+    assertThat(status).isEqualTo(200);
+  }
+
+  private static org.eclipse.microprofile.jwt.JsonWebToken token(String raw) {
+    return (org.eclipse.microprofile.jwt.JsonWebToken)
+        Proxy.newProxyInstance(
+            CsrfFilterTest.class.getClassLoader(),
+            new Class<?>[] {org.eclipse.microprofile.jwt.JsonWebToken.class},
+            (proxy, method, args) ->
+                switch (method.getName()) {
+                  case "getRawToken" -> raw;
+                  case "getName" -> "analyst";
+                  default -> throw new UnsupportedOperationException(method.getName());
+                });
+  }
+
   private void post() {
     try {
       new CsrfFilter().doFilter(request(), response(), (req, res) -> passedOn = true);
@@ -111,6 +164,7 @@ class CsrfFilterTest {
     answers.put("getScheme", args -> "https");
     answers.put("getServerName", args -> "localhost");
     answers.put("getServerPort", args -> 9443);
+    answers.put("getUserPrincipal", args -> principal);
     return fake(HttpServletRequest.class, answers);
   }
 

@@ -35,11 +35,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * returns it to the official evaluators: SQLite values keep their storage class (INTEGER, REAL,
  * TEXT, BLOB, NULL) per value; only one statement may run; blank SQL returns no rows. The query is
  * cancelled ({@code sqlite3_interrupt}) when its time runs out. Reading stops with an error past
- * {@code maxValues} values, to keep a runaway prediction from exhausting the heap.
+ * {@code maxValues} values or {@link #MAX_BYTES} bytes of values, to keep a runaway prediction from
+ * exhausting the heap (an evaluation compares whole results, so a result is never cut: it fails).
  */
 final class JdbcBenchmarkQueryAdapter implements RunBenchmarkQueryPort {
 
   static final long MAX_VALUES = 20_000_000;
+
+  /** The most bytes of values one result may hold (text as UTF-16 in the heap, 16 a value). */
+  static final long MAX_BYTES = 512L * 1024 * 1024;
 
   private static final ScheduledExecutorService CANCELLER =
       Executors.newSingleThreadScheduledExecutor(
@@ -134,6 +138,7 @@ final class JdbcBenchmarkQueryAdapter implements RunBenchmarkQueryPort {
     }
     List<List<SqlValue>> rows = new ArrayList<>();
     long values = 0;
+    long bytes = 0;
     while (rs.next()) {
       if (cancelled.get() || System.nanoTime() >= deadline) {
         throw new OutOfTime();
@@ -149,6 +154,21 @@ final class JdbcBenchmarkQueryAdapter implements RunBenchmarkQueryPort {
             dialect == Dialect.SQLITE
                 ? sqliteValue(rs, i, columns.get(i - 1), decoding)
                 : jdbcValue(rs.getObject(i)));
+      }
+      for (SqlValue v : row) {
+        bytes +=
+            16
+                + switch (v) {
+                  case SqlValue.Text t -> 2L * t.value().length();
+                  case SqlValue.Blob b -> b.value().length;
+                  default -> 8;
+                };
+      }
+      if (bytes > MAX_BYTES) {
+        throw new TooLarge(
+            "the result holds more than "
+                + MAX_BYTES / (1024 * 1024)
+                + " MiB of values; Parlance stops reading there");
       }
       rows.add(row);
     }

@@ -220,6 +220,10 @@ final class AstNodes {
           DoubleAnd.class,
           JsonExpression.class,
           JsonOperator.class,
+          // json_object(…), json_array(…): read-only functions the parser gives a node of their own
+          net.sf.jsqlparser.expression.JsonFunction.class,
+          net.sf.jsqlparser.expression.JsonKeyValuePair.class,
+          net.sf.jsqlparser.expression.JsonFunctionExpression.class,
           // other expressions
           CaseExpression.class,
           WhenClause.class,

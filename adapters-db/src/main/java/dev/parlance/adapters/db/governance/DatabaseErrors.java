@@ -104,6 +104,17 @@ final class DatabaseErrors {
             || kind.equals("a value cannot be read as the type asked")
             || kind.equals("a number is out of range");
     String safe = scrub(message, quotesValues ? "" : asked == null ? "" : asked);
+    if (lower.contains("parser stack overflow")) {
+      // SQLite's own parser has a fixed stack (Debian's 3.40: about 15 nested sub-queries).
+      safe =
+          "the statement nests sub-queries or parentheses more deeply than the SQLite engine can"
+              + " read (about 15 levels); write it with fewer levels, for example with WITH"
+              + " clauses";
+    } else if (lower.contains("expression tree is too large")) {
+      safe =
+          "the statement nests expressions more deeply than the engine allows; write it with"
+              + " fewer levels";
+    }
     if (safe.isBlank()) {
       safe = kind;
     }

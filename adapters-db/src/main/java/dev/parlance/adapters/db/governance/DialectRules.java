@@ -181,12 +181,20 @@ record DialectRules(
     return false;
   }
 
+  // SQLite's eponymous virtual tables that describe the database itself: its pages, statements
+  // and PRAGMA results (readable as pragma_table_info, pragma_table_list, …).
+  private static final Set<String> SQLITE_INTERNAL =
+      Set.of("dbstat", "sqlite_dbpage", "sqlite_stmt");
+
   /** Whether a relation is the engine's own (system catalog, statistics, temp schema). */
   boolean isSystemRelation(String schema, String name) {
     if (schema != null && systemSchemas.contains(schema.toLowerCase(Locale.ROOT))) {
       return true;
     }
     String n = name.toLowerCase(Locale.ROOT);
+    if (dialect == Dialect.SQLITE && (SQLITE_INTERNAL.contains(n) || n.startsWith("pragma_"))) {
+      return true;
+    }
     for (String prefix : systemRelationPrefixes) {
       if (n.startsWith(prefix)) {
         return true;

@@ -1,6 +1,7 @@
 package dev.parlance.adapters.db.governance;
 
 import dev.parlance.adapters.db.jdbc.JdbcConnections;
+import dev.parlance.domain.governance.ResultLimits;
 import dev.parlance.domain.governance.ViewExpansion;
 
 /** The one place that builds governed execution over JDBC. */
@@ -12,8 +13,17 @@ public final class Governance {
    * on the system SQLite library under its authorizer, PostgreSQL and H2 sources over JDBC.
    */
   public static QueryExecution jdbc(JdbcConnections connections, ViewExpansion views) {
-    QueryExecution sqlite = new SqliteGovernedExecution(views);
-    QueryExecution other = new JdbcGovernedQueryAdapter(connections, views);
+    return jdbc(connections, views, ResultLimits.defaults());
+  }
+
+  /**
+   * Governed, read-only execution whose results are copied within {@code limits} (a byte budget,
+   * the longest value, the most columns), besides the policy's row cap and timeout.
+   */
+  public static QueryExecution jdbc(
+      JdbcConnections connections, ViewExpansion views, ResultLimits limits) {
+    QueryExecution sqlite = new SqliteGovernedExecution(views, limits);
+    QueryExecution other = new JdbcGovernedQueryAdapter(connections, views, limits);
     return new QueryExecution() {
       @Override
       public dev.parlance.domain.governance.QueryOutcome execute(

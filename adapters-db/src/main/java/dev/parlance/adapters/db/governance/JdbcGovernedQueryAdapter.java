@@ -2,6 +2,7 @@ package dev.parlance.adapters.db.governance;
 
 import dev.parlance.adapters.db.jdbc.DatabaseUnavailableException;
 import dev.parlance.adapters.db.jdbc.JdbcConnections;
+import dev.parlance.adapters.db.jdbc.ResultBudget;
 import dev.parlance.domain.governance.FailureKind;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.QueryOutcome;
@@ -9,6 +10,7 @@ import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.Refusal;
 import dev.parlance.domain.governance.RefusalKind;
 import dev.parlance.domain.governance.ResultColumn;
+import dev.parlance.domain.governance.ResultLimits;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.governance.ViewExpansion;
 import dev.parlance.domain.source.DataSource;
@@ -60,6 +62,21 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
   private static final long RELATIONS_TTL_NANOS = TimeUnit.SECONDS.toNanos(60);
   private static final int MAX_IDLE_PER_SOURCE = 4;
 
+  /**
+   * What PostgreSQL's driver may buffer of one fetch (its rows whole, values and all): four times
+   * the result's byte budget, at least 1 MiB. A fetch above it ends the result there.
+   */
+  static long resultBuffer(ResultLimits limits) {
+    long budget = limits.maxBytes();
+    return budget > Long.MAX_VALUE / 8 ? 0 : Math.max(1L << 20, budget * 4);
+  }
+
+  /**
+   * Rows of a statement's first fetch: few, so that even rows of the widest values the budget cuts
+   * fit the driver's buffer; later fetches take what the buffer holds.
+   */
+  static final int FIRST_FETCH_ROWS = 2;
+
   /** How much longer than the policy's timeout a read on the connection may wait for the server. */
   static final long NETWORK_MARGIN_MS = 5_000;
 
@@ -85,14 +102,16 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
 
   private final JdbcConnections connections;
   private final ViewExpansion views;
+  private final ResultLimits limits;
   private final Map<String, ArrayDeque<Connection>> idle = new ConcurrentHashMap<>();
   private final Map<String, CachedRelations> relations = new ConcurrentHashMap<>();
   private final Map<String, Provisioned> provisioned = new ConcurrentHashMap<>();
   private final Map<String, byte[]> contextKeys = new ConcurrentHashMap<>();
 
-  JdbcGovernedQueryAdapter(JdbcConnections connections, ViewExpansion views) {
+  JdbcGovernedQueryAdapter(JdbcConnections connections, ViewExpansion views, ResultLimits limits) {
     this.connections = connections;
     this.views = views;
+    this.limits = limits;
   }
 
   @Override
@@ -299,7 +318,8 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
         statement.setEscapeProcessing(false);
         int cap = policy.rowCap();
         statement.setMaxRows(cap + 1);
-        statement.setFetchSize(Math.min(cap + 1, 1000));
+        // A few rows first; the driver then fetches as many as its buffer holds (adaptive fetch).
+        statement.setFetchSize(Math.min(cap + 1, FIRST_FETCH_ROWS));
         statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMs / 1000 + 2));
         ScheduledFuture<?> watchdog =
             WATCHDOG.schedule(
@@ -319,28 +339,71 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
                 timeoutMs,
                 TimeUnit.MILLISECONDS);
         sent.set(true);
-        try (ResultSet rs = statement.executeQuery(run)) {
+        ResultBudget budget =
+            new ResultBudget(limits, cap, System.nanoTime() + timeoutMs * 1_000_000L);
+        ResultSet opened;
+        try {
+          opened = statement.executeQuery(run);
+        } catch (SQLException e) {
+          if (!isResultBufferExceeded(e)) {
+            throw e;
+          }
+          // The driver reads a fetch's rows whole; it refused one larger than its buffer before
+          // reading it, and stopped midway in the server's answer: the connection is not kept.
+          connection.abort(Runnable::run);
+          return new QueryOutcome.Failed(
+              FailureKind.TOO_LARGE,
+              "the first rows are larger than the result's memory budget (the driver buffers at"
+                  + " most "
+                  + resultBuffer(limits) / (1024 * 1024)
+                  + " MiB); select fewer or shorter columns",
+              asked,
+              Optional.of(run),
+              elapsed(start),
+              "rows larger than the memory budget");
+        }
+        try (ResultSet rs = opened) {
           ResultSetMetaData md = rs.getMetaData();
-          int n = md.getColumnCount();
+          int n = budget.columns(md.getColumnCount());
           List<ResultColumn> columns = new ArrayList<>(n);
           for (int i = 1; i <= n; i++) {
             columns.add(new ResultColumn(md.getColumnLabel(i), md.getColumnTypeName(i)));
           }
           List<List<Object>> rows = new ArrayList<>();
           boolean truncated = false;
-          while (rs.next()) {
-            if (rows.size() == cap) {
+          while (next(rs, rows, budget)) {
+            if (budget.expired()) {
+              // The watchdog cancels the server's work; the copy stops here too.
+              timedOut.set(true);
+              throw new SQLException("cancelled at the deadline while copying rows", "57014");
+            }
+            if (!budget.roomForRow(rows.size())) {
               truncated = true;
               break;
             }
             List<Object> row = new ArrayList<>(n);
             for (int i = 1; i <= n; i++) {
-              row.add(value(rs.getObject(i)));
+              row.add(value(rs.getObject(i), budget));
+            }
+            if (!budget.fits(row, rows.size())) {
+              truncated = true;
+              break;
             }
             rows.add(row);
           }
+          if (budget.stoppedByDriver()) {
+            // The driver stopped reading the server's answer midway: the connection is not kept.
+            connection.abort(Runnable::run);
+          }
           return new QueryOutcome.Ran(
-              new QueryResult(columns, rows, truncated, elapsed(start), asked, run));
+              new QueryResult(
+                  columns,
+                  rows,
+                  truncated || budget.truncated(),
+                  elapsed(start),
+                  asked,
+                  run,
+                  budget.cuts()));
         } finally {
           watchdog.cancel(false);
         }
@@ -381,6 +444,34 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
         connection.rollback();
       }
     }
+  }
+
+  /**
+   * The next row, or false at the end; also false when the driver refused to buffer a batch larger
+   * than its result buffer ({@code maxResultBuffer}, {@link JdbcConnections}): the rows copied so
+   * far are the result, cut by the byte budget.
+   */
+  private static boolean next(ResultSet rs, List<List<Object>> rows, ResultBudget budget)
+      throws SQLException {
+    try {
+      return rs.next();
+    } catch (SQLException e) {
+      if (isResultBufferExceeded(e)) {
+        budget.stopAtBytes(rows.size());
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  static boolean isResultBufferExceeded(SQLException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      String m = t.getMessage();
+      if (m != null && m.contains("maxResultBuffer")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static double estimatedCost(Connection connection, String sql) throws SQLException {
@@ -532,7 +623,7 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
     }
     boolean kept = c != null;
     if (c == null) {
-      c = connections.openReadOnly(source);
+      c = connections.openReadOnly(source, resultBuffer(limits));
     }
     try {
       if (source.dialect() == Dialect.POSTGRESQL) {
@@ -629,9 +720,14 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
   }
 
   static Object value(Object v) throws SQLException {
+    return value(v, ResultBudget.unlimited(1));
+  }
+
+  /** A driver's value as a result holds it, text shortened to the budget's longest value. */
+  static Object value(Object v, ResultBudget budget) throws SQLException {
     return switch (v) {
       case null -> null;
-      case String s -> s;
+      case String s -> budget.text(s);
       case Long l -> l;
       case Integer i -> i.longValue();
       case Short s -> s.longValue();
@@ -642,8 +738,12 @@ final class JdbcGovernedQueryAdapter implements QueryExecution {
       case Float f -> f.doubleValue();
       case Boolean b -> b;
       case byte[] bytes -> "0x" + HexFormat.of().formatHex(bytes, 0, Math.min(bytes.length, 64));
-      case Clob clob -> clob.getSubString(1, (int) Math.min(clob.length(), 1_000_000));
-      default -> v.toString();
+      case Clob clob ->
+          budget.text(
+              clob.getSubString(
+                  1,
+                  (int) Math.min(clob.length(), Math.min(1_000_000, budget.maxValueBytes() + 1))));
+      default -> budget.text(v.toString());
     };
   }
 }

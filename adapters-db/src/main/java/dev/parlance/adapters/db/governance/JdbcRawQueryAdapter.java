@@ -1,6 +1,8 @@
 package dev.parlance.adapters.db.governance;
 
 import dev.parlance.adapters.db.jdbc.JdbcConnections;
+import dev.parlance.adapters.db.jdbc.ResultBudget;
+import dev.parlance.domain.governance.ResultLimits;
 import dev.parlance.domain.governance.RunRawQueryPort;
 import dev.parlance.domain.source.DataSource;
 import java.sql.Connection;
@@ -29,13 +31,18 @@ final class JdbcRawQueryAdapter implements RunRawQueryPort, AutoCloseable {
     Connection c = open.computeIfAbsent(source.name(), k -> connections.openReadOnly(source));
     try (Statement st = c.createStatement()) {
       st.setMaxRows(maxRows);
+      // The same copy as the governed path's, under the same budget, so the baseline compares.
+      ResultBudget budget = new ResultBudget(ResultLimits.defaults(), maxRows, Long.MAX_VALUE);
       try (ResultSet rs = st.executeQuery(sql)) {
-        int n = rs.getMetaData().getColumnCount();
+        int n = budget.columns(rs.getMetaData().getColumnCount());
         List<List<Object>> rows = new ArrayList<>();
-        while (rs.next()) {
+        while (budget.roomForRow(rows.size()) && rs.next()) {
           List<Object> row = new ArrayList<>(n);
           for (int i = 1; i <= n; i++) {
-            row.add(JdbcGovernedQueryAdapter.value(rs.getObject(i)));
+            row.add(JdbcGovernedQueryAdapter.value(rs.getObject(i), budget));
+          }
+          if (!budget.fits(row, rows.size())) {
+            break;
           }
           rows.add(row);
         }

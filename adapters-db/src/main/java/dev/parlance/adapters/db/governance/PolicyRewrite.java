@@ -85,7 +85,9 @@ final class PolicyRewrite {
   private final Restrictions restrictions;
   private final String token;
 
-  private final Set<String> cteNames = new HashSet<>();
+  // The WITH names in scope, innermost last: a CTE is visible in its own WITH clause and the query
+  // it belongs to, not elsewhere in the statement (a curated view of the same name is).
+  private Deque<Set<String>> cteScopes = new ArrayDeque<>();
   private final List<WithItem<?>> viewCtes = new ArrayList<>();
   private final Set<String> expandedViews = new HashSet<>();
   private final Map<String, Set<String>> hiddenByAlias = new HashMap<>();
@@ -134,7 +136,7 @@ final class PolicyRewrite {
 
   // ---- CTE names: a CTE may not shadow a relation, so a name means one thing everywhere.
 
-  private void declareCte(WithItem<?> w) {
+  private void declareCte(WithItem<?> w, Set<String> scope) {
     String name = unquote(w.getAlias().getName()).toLowerCase(Locale.ROOT);
     if (relations.resolve(null, name, false).isPresent()) {
       throw new Deny(
@@ -143,7 +145,17 @@ final class PolicyRewrite {
               + name
               + "' like a table of the source; give the CTE another name");
     }
-    cteNames.add(name);
+    scope.add(name);
+  }
+
+  private boolean inCteScope(String name) {
+    String key = name.toLowerCase(Locale.ROOT);
+    for (Set<String> scope : cteScopes) {
+      if (scope.contains(key)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // ---- queries
@@ -166,9 +178,11 @@ final class PolicyRewrite {
           RefusalKind.LOCKING_CLAUSE,
           "locking clauses (FOR UPDATE, FOR SHARE, …) are refused: queries never lock rows");
     }
-    if (s.getWithItemsList() != null) {
+    boolean scoped = s.getWithItemsList() != null && !s.getWithItemsList().isEmpty();
+    if (scoped) {
+      // Every name of the clause is in scope for all its items (a recursive one reads itself).
+      Set<String> scope = new HashSet<>();
       for (WithItem<?> w : s.getWithItemsList()) {
-        visited.add(w);
         if (!(w.getParenthesedStatement() instanceof ParenthesedSelect)) {
           throw new Deny(
               RefusalKind.WRITABLE_CTE,
@@ -176,11 +190,27 @@ final class PolicyRewrite {
                   + w.getAlias().getName()
                   + "' holds a data-changing statement; only queries may appear in WITH");
         }
-        declareCte(w);
-        walkSelect(w.getSelect().getSelect());
-        walkRest(w, Set.of("statement"));
+        declareCte(w, scope);
+      }
+      cteScopes.addLast(scope);
+    }
+    try {
+      if (scoped) {
+        for (WithItem<?> w : s.getWithItemsList()) {
+          visited.add(w);
+          walkSelect(w.getSelect().getSelect());
+          walkRest(w, Set.of("statement"));
+        }
+      }
+      walkBody(s);
+    } finally {
+      if (scoped) {
+        cteScopes.removeLast();
       }
     }
+  }
+
+  private void walkBody(Select s) {
     switch (s) {
       case LateralSubSelect lateral -> {
         walkSelect(lateral.getSelect());
@@ -305,14 +335,18 @@ final class PolicyRewrite {
     boolean quoted = isQuoted(written);
     String name = unquote(written);
     String schema = table.getSchemaName() == null ? null : unquote(table.getSchemaName());
-    if (schema == null && cteNames.contains(name.toLowerCase(Locale.ROOT))) {
+    if (schema == null
+        && (inCteScope(name) || expandedViews.contains(name.toLowerCase(Locale.ROOT)))) {
       governed.add(table);
       return table;
     }
     if (rules.isSystemRelation(schema, name)) {
       throw new Deny(
           RefusalKind.FORBIDDEN_RELATION,
-          "system catalog " + table.getFullyQualifiedName() + " is not readable through Parlance");
+          "system catalog "
+              + table.getFullyQualifiedName()
+              + " is not readable through Parlance: it describes the database itself (its"
+              + " schema, storage or settings), not its data");
     }
     Optional<Relations.Relation> resolved = relations.resolve(schema, name, quoted);
     if (resolved.isEmpty()) {
@@ -460,7 +494,6 @@ final class PolicyRewrite {
       return false;
     }
     expandedViews.add(key);
-    cteNames.add(key);
     Statements parsed;
     String text = "WITH " + cteName(view.get().name()) + " AS (" + view.get().sql() + ") SELECT 1";
     try {
@@ -478,8 +511,15 @@ final class PolicyRewrite {
     Select wrapper = (Select) parsed.get(0);
     WithItem<?> item = wrapper.getWithItemsList().get(0);
     visited.add(item);
-    walkSelect(item.getSelect().getSelect());
-    walkRest(item, Set.of("statement"));
+    // The view's body sees none of the user's CTEs: its names mean the source's relations.
+    Deque<Set<String>> userScopes = cteScopes;
+    cteScopes = new ArrayDeque<>();
+    try {
+      walkSelect(item.getSelect().getSelect());
+      walkRest(item, Set.of("statement"));
+    } finally {
+      cteScopes = userScopes;
+    }
     viewCtes.add(item);
     return true;
   }
@@ -610,6 +650,13 @@ final class PolicyRewrite {
   }
 
   private void checkFunction(String name) {
+    if (name != null && rules.isSystemRelation(null, unquote(name))) {
+      throw new Deny(
+          RefusalKind.FORBIDDEN_FUNCTION,
+          unquote(name)
+              + "() reads the database's own catalog, storage or settings, which Parlance does"
+              + " not expose; ask about the data instead");
+    }
     if (name != null && rules.forbidsFunction(unquote(name))) {
       throw new Deny(
           RefusalKind.FORBIDDEN_FUNCTION,

@@ -20,7 +20,8 @@ final class SqlLexer {
       int maxDepth,
       String firstKeyword,
       List<String> calledNames,
-      boolean unterminated) {}
+      boolean unterminated,
+      int connectives) {}
 
   private SqlLexer() {}
 
@@ -35,6 +36,7 @@ final class SqlLexer {
     String firstKeyword = null;
     List<String> called = new ArrayList<>();
     String lastName = null; // identifier just before the current position, if any
+    int connectives = 0; // AND, OR and || operators: the terms of chains
     int i = 0;
     while (i < n) {
       char c = sql.charAt(i);
@@ -129,8 +131,14 @@ final class SqlLexer {
         if (firstKeyword == null && statements == 0) {
           firstKeyword = word;
         }
+        if (word.equals("and") || word.equals("or")) {
+          connectives++;
+        }
         lastName = word;
         continue;
+      }
+      if (c == '|' && i + 1 < n && sql.charAt(i + 1) == '|') {
+        connectives++;
       }
       if (c == '(') {
         if (lastName != null) {
@@ -150,7 +158,8 @@ final class SqlLexer {
     if (contentInStatement) {
       statements++;
     }
-    return new Scan(statements, comments, maxDepth, firstKeyword, called, unterminated);
+    return new Scan(
+        statements, comments, maxDepth, firstKeyword, called, unterminated, connectives);
   }
 
   // E'…' (PostgreSQL escape string): the quote's letter must start a token.

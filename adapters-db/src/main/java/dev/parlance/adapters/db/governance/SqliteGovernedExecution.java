@@ -1,5 +1,6 @@
 package dev.parlance.adapters.db.governance;
 
+import dev.parlance.adapters.db.jdbc.ResultBudget;
 import dev.parlance.domain.governance.FailureKind;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.QueryOutcome;
@@ -7,6 +8,7 @@ import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.Refusal;
 import dev.parlance.domain.governance.RefusalKind;
 import dev.parlance.domain.governance.ResultColumn;
+import dev.parlance.domain.governance.ResultLimits;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.governance.ViewExpansion;
 import dev.parlance.domain.source.DataSource;
@@ -39,11 +41,13 @@ final class SqliteGovernedExecution implements QueryExecution {
   private record CachedRelations(Relations relations, long readAt) {}
 
   private final ViewExpansion views;
+  private final ResultLimits limits;
   private final Map<String, ArrayDeque<SqliteSession>> idle = new ConcurrentHashMap<>();
   private final Map<String, CachedRelations> relations = new ConcurrentHashMap<>();
 
-  SqliteGovernedExecution(ViewExpansion views) {
+  SqliteGovernedExecution(ViewExpansion views, ResultLimits limits) {
     this.views = views;
+    this.limits = limits;
   }
 
   @Override
@@ -136,14 +140,26 @@ final class SqliteGovernedExecution implements QueryExecution {
                   .collect(java.util.stream.Collectors.toSet()),
               asked);
       try {
-        SqliteSession.Rows rows = session.run(request, allowed.sql(), policy.rowCap(), timeoutMs);
+        SqliteSession.Rows rows =
+            session.run(
+                request,
+                allowed.sql(),
+                new ResultBudget(
+                    limits, policy.rowCap(), System.nanoTime() + timeoutMs * 1_000_000L),
+                timeoutMs);
         List<ResultColumn> columns = new ArrayList<>();
         for (int i = 0; i < rows.names().size(); i++) {
           columns.add(new ResultColumn(rows.names().get(i), rows.types().get(i)));
         }
         return new QueryOutcome.Ran(
             new QueryResult(
-                columns, rows.rows(), rows.truncated(), elapsed(start), asked, allowed.sql()));
+                columns,
+                rows.rows(),
+                rows.truncated(),
+                elapsed(start),
+                asked,
+                allowed.sql(),
+                rows.cuts()));
       } catch (SqliteSession.SqliteException e) {
         if (request.denial() != null) {
           return new QueryOutcome.Refused(

@@ -3,6 +3,7 @@ package dev.parlance.adapters.db.governance;
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.PointerByReference;
+import dev.parlance.adapters.db.jdbc.ResultBudget;
 import dev.parlance.domain.catalog.ForeignKey;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -58,8 +59,13 @@ final class SqliteSession implements AutoCloseable {
     }
   }
 
-  /** The rows a statement returned, up to the cap. */
-  record Rows(List<String> names, List<String> types, List<List<Object>> rows, boolean truncated) {}
+  /** The rows a statement returned, up to the cap and within the budget. */
+  record Rows(
+      List<String> names,
+      List<String> types,
+      List<List<Object>> rows,
+      boolean truncated,
+      List<dev.parlance.domain.governance.ResultCut> cuts) {}
 
   private static volatile boolean heapLimited;
 
@@ -147,13 +153,14 @@ final class SqliteSession implements AutoCloseable {
 
   /**
    * Runs {@code sql} as a user's statement under {@code rules}: compiled with the authorizer
-   * answering for it, checked read-only, stepped until {@code maxRows} rows or the deadline.
+   * answering for it, checked read-only, stepped until the budget's row cap, its byte budget or the
+   * deadline (checked by the engine while it steps, and by the copy between rows).
    */
-  Rows run(SqliteAuthorizer.Request rules, String sql, int maxRows, long timeoutMs)
+  Rows run(SqliteAuthorizer.Request rules, String sql, ResultBudget budget, long timeoutMs)
       throws SqliteException {
     request = rules;
     try {
-      return query(sql, maxRows, timeoutMs);
+      return query(sql, budget, timeoutMs);
     } finally {
       request = null;
     }
@@ -161,6 +168,10 @@ final class SqliteSession implements AutoCloseable {
 
   /** Runs one of Parlance's own statements (the authorizer answers for Parlance). */
   Rows query(String sql, int maxRows, long timeoutMs) throws SqliteException {
+    return query(sql, ResultBudget.unlimited(maxRows), timeoutMs);
+  }
+
+  private Rows query(String sql, ResultBudget budget, long timeoutMs) throws SqliteException {
     byte[] utf8 = sql.getBytes(StandardCharsets.UTF_8);
     Memory text = new Memory(utf8.length + 1L);
     text.write(0, utf8, 0, utf8.length);
@@ -188,7 +199,7 @@ final class SqliteSession implements AutoCloseable {
         if (request != null && SqliteLibrary.sqlite3_stmt_readonly(stmt) == 0) {
           throw new SqliteException(SqliteLibrary.AUTH, "the statement is not read-only", -1);
         }
-        return rows(stmt, maxRows);
+        return rows(stmt, budget);
       } finally {
         SqliteLibrary.sqlite3_finalize(stmt);
       }
@@ -197,8 +208,8 @@ final class SqliteSession implements AutoCloseable {
     }
   }
 
-  private Rows rows(Pointer stmt, int maxRows) throws SqliteException {
-    int n = SqliteLibrary.sqlite3_column_count(stmt);
+  private Rows rows(Pointer stmt, ResultBudget budget) throws SqliteException {
+    int n = budget.columns(SqliteLibrary.sqlite3_column_count(stmt));
     List<String> names = new ArrayList<>(n);
     List<String> types = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
@@ -210,30 +221,42 @@ final class SqliteSession implements AutoCloseable {
     boolean truncated = false;
     int rc;
     while ((rc = SqliteLibrary.sqlite3_step(stmt)) == SqliteLibrary.ROW) {
-      if (rows.size() == maxRows) {
+      if (budget.expired()) {
+        // The engine checks the deadline while it steps; the copy checks it between rows.
+        timedOut = true;
+        throw new SqliteException(SqliteLibrary.INTERRUPT, "interrupted", -1);
+      }
+      if (!budget.roomForRow(rows.size())) {
         truncated = true;
         break;
       }
       List<Object> row = new ArrayList<>(n);
       for (int i = 0; i < n; i++) {
-        row.add(value(stmt, i));
+        row.add(value(stmt, i, budget));
+      }
+      if (!budget.fits(row, rows.size())) {
+        truncated = true;
+        break;
       }
       rows.add(row);
     }
     if (!truncated && rc != SqliteLibrary.DONE) {
       throw error(rc);
     }
-    return new Rows(names, types, rows, truncated);
+    return new Rows(names, types, rows, truncated, budget.cuts());
   }
 
-  private static Object value(Pointer stmt, int i) {
+  private static Object value(Pointer stmt, int i, ResultBudget budget) {
     return switch (SqliteLibrary.sqlite3_column_type(stmt, i)) {
       case SqliteLibrary.INTEGER -> SqliteLibrary.sqlite3_column_int64(stmt, i);
       case SqliteLibrary.FLOAT -> SqliteLibrary.sqlite3_column_double(stmt, i);
       case SqliteLibrary.TEXT -> {
         Pointer p = SqliteLibrary.sqlite3_column_text(stmt, i);
         int bytes = SqliteLibrary.sqlite3_column_bytes(stmt, i);
-        yield p == null ? "" : new String(p.getByteArray(0, bytes), StandardCharsets.UTF_8);
+        // Only as much as may be kept crosses into Java.
+        yield p == null
+            ? ""
+            : budget.utf8(p.getByteArray(0, Math.min(bytes, budget.maxValueBytes())), bytes);
       }
       case SqliteLibrary.BLOB -> {
         Pointer p = SqliteLibrary.sqlite3_column_blob(stmt, i);

@@ -13,14 +13,20 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads the distinct values of text columns for the value index: one {@code SELECT DISTINCT} per
- * column, capped, short values only (long free text is not what questions quote).
+ * column, capped, short values only (long free text is not what questions quote). A relation that
+ * exists only as a definition (a curated view) is read through the expansion the caller gives. A
+ * column that cannot be read offers no values, and says so in the log: the index is never silently
+ * empty.
  */
 final class JdbcColumnValuesAdapter implements ReadColumnValuesPort {
 
   private static final int QUERY_TIMEOUT_SECONDS = 20;
+  private static final java.util.logging.Logger LOG =
+      java.util.logging.Logger.getLogger(JdbcColumnValuesAdapter.class.getName());
 
   private final JdbcConnections connections;
 
@@ -31,25 +37,56 @@ final class JdbcColumnValuesAdapter implements ReadColumnValuesPort {
   @Override
   public List<ColumnValue> read(
       DataSource source, SchemaCatalog catalog, int perColumn, int maxLength) {
+    return read(source, catalog, sql -> sql, perColumn, maxLength);
+  }
+
+  @Override
+  public List<ColumnValue> read(
+      DataSource source,
+      SchemaCatalog catalog,
+      UnaryOperator<String> expansion,
+      int perColumn,
+      int maxLength) {
     List<ColumnValue> values = new ArrayList<>();
+    List<String> failed = new ArrayList<>();
+    int columns = 0;
     try (Connection connection = connections.openReadOnly(source)) {
       String quote = connection.getMetaData().getIdentifierQuoteString().strip();
       for (Table table : catalog.tables()) {
         for (Column column : table.columns()) {
           if (isText(column.type())) {
-            read(connection, quote, table, column, perColumn, maxLength, values);
+            columns++;
+            String problem =
+                read(connection, quote, expansion, table, column, perColumn, maxLength, values);
+            if (problem != null) {
+              failed.add(table.name() + "." + column.name() + " (" + problem + ")");
+            }
           }
         }
       }
     } catch (SQLException e) {
       throw new DatabaseUnavailableException(source.name(), e);
     }
+    if (!failed.isEmpty()) {
+      LOG.warning(
+          "value index of source "
+              + source.name()
+              + ": "
+              + failed.size()
+              + " of "
+              + columns
+              + " text columns could not be read and offer no values: "
+              + String.join(", ", failed.subList(0, Math.min(5, failed.size())))
+              + (failed.size() > 5 ? ", …" : ""));
+    }
     return values;
   }
 
-  private static void read(
+  // The column's values into {@code into}; why they could not be read, or null.
+  private static String read(
       Connection connection,
       String quote,
+      UnaryOperator<String> expansion,
       Table table,
       Column column,
       int perColumn,
@@ -71,7 +108,7 @@ final class JdbcColumnValuesAdapter implements ReadColumnValuesPort {
             + perColumn;
     try (Statement st = connection.createStatement()) {
       st.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
-      try (ResultSet rs = st.executeQuery(sql)) {
+      try (ResultSet rs = st.executeQuery(expansion.apply(sql))) {
         while (rs.next()) {
           String v = rs.getString(1);
           if (v != null && !v.isBlank()) {
@@ -79,9 +116,12 @@ final class JdbcColumnValuesAdapter implements ReadColumnValuesPort {
           }
         }
       }
-    } catch (SQLException e) {
-      // A column that cannot be read (odd type, timeout) just offers no values.
+    } catch (SQLException | RuntimeException e) {
+      // A column that cannot be read (odd type, timeout) offers no values; the caller logs why.
+      String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      return m.lines().findFirst().orElse(m).strip();
     }
+    return null;
   }
 
   private static String relation(String quote, String name) {

@@ -2,6 +2,8 @@ package dev.parlance.adapters.db.jdbc;
 
 import dev.parlance.domain.source.Credentials;
 import dev.parlance.domain.source.DataSource;
+import dev.parlance.domain.source.ProtectedLocations;
+import dev.parlance.domain.source.SourceUrls;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +20,7 @@ public final class JdbcConnections {
   public static final int CONNECT_TIMEOUT_SECONDS = 10;
 
   private final UnaryOperator<String> environment;
+  private final ProtectedLocations protectedLocations;
 
   public JdbcConnections() {
     this(System::getenv);
@@ -25,7 +28,27 @@ public final class JdbcConnections {
 
   /** With another environment, e.g. a map in tests. */
   public JdbcConnections(UnaryOperator<String> environment) {
+    this(environment, ProtectedLocations.none());
+  }
+
+  /**
+   * @param protectedLocations the metadata store and home files no source may open, checked again
+   *     at every open (a source stored before the check existed is refused too)
+   */
+  public JdbcConnections(UnaryOperator<String> environment, ProtectedLocations protectedLocations) {
     this.environment = environment;
+    this.protectedLocations = protectedLocations;
+  }
+
+  // Every open reads the URL as data first: a parameter off its driver's allow-list never
+  // reaches the driver.
+  private void requireSafe(DataSource source) {
+    try {
+      protectedLocations.requireNotProtected(SourceUrls.requireSafe(source.jdbcUrl()));
+      protectedLocations.requireNotStoreCredentials(source.credentials());
+    } catch (IllegalArgumentException e) {
+      throw new DatabaseUnavailableException(source.name(), e.getMessage());
+    }
   }
 
   /**
@@ -36,12 +59,23 @@ public final class JdbcConnections {
    *     reached or refuses the credentials
    */
   public Connection openReadOnly(DataSource source) {
+    return openReadOnly(source, 0);
+  }
+
+  /**
+   * As {@link #openReadOnly(DataSource)}; on PostgreSQL the driver also refuses to buffer more than
+   * {@code maxResultBuffer} bytes of rows at a time (0: no bound), so that a huge row or value
+   * never reaches the heap whole.
+   */
+  public Connection openReadOnly(DataSource source, long maxResultBuffer) {
+    requireSafe(source);
     Properties props = credentials(source);
     String url = source.jdbcUrl();
     switch (source.dialect()) {
       case SQLITE -> {
         props.setProperty("open_mode", "1"); // SQLITE_OPEN_READONLY
         props.setProperty("query_only", "true");
+        props.setProperty("enable_load_extension", "false");
         requireSqliteFile(source);
       }
       case H2 -> url = h2ReadOnly(url);
@@ -55,6 +89,11 @@ public final class JdbcConnections {
         // Cancelling a statement at its timeout waits this long for a server that may not answer
         // (pgjdbc's default is 10 s, during which the connection cannot be closed).
         props.setProperty("cancelSignalTimeout", "2");
+        if (maxResultBuffer > 0) {
+          props.setProperty("maxResultBuffer", String.valueOf(maxResultBuffer));
+          // Rows per fetch follow the largest row seen: the buffer's worth, not a fixed count.
+          props.setProperty("adaptiveFetch", "true");
+        }
       }
     }
     try {
@@ -86,6 +125,7 @@ public final class JdbcConnections {
    * a policy; never kept open.
    */
   public Connection openAsAdministrator(DataSource source, Credentials admin) {
+    requireSafe(source);
     Properties props = credentials(DataSource.of(source.name(), source.jdbcUrl(), admin));
     try {
       return JdbcDrivers.connect(source.jdbcUrl(), props);
@@ -158,9 +198,11 @@ public final class JdbcConnections {
     }
   }
 
-  // H2 refuses writes on a connection opened with ACCESS_MODE_DATA=r.
+  // H2 refuses writes on a connection opened with ACCESS_MODE_DATA=r. The URL's settings were
+  // parsed and allow-listed (an ACCESS_MODE_DATA there can only be r); this one is appended
+  // unless the URL already sets it, by its parsed key, not by a substring of the text.
   private static String h2ReadOnly(String url) {
-    return url.toUpperCase(java.util.Locale.ROOT).contains("ACCESS_MODE_DATA")
+    return SourceUrls.requireSafe(url).parameters().containsKey("ACCESS_MODE_DATA")
         ? url
         : url + ";ACCESS_MODE_DATA=r";
   }

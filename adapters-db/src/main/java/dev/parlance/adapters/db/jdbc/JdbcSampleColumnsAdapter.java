@@ -1,5 +1,6 @@
 package dev.parlance.adapters.db.jdbc;
 
+import dev.parlance.domain.governance.ResultLimits;
 import dev.parlance.domain.governance.SampleColumnsPort;
 import dev.parlance.domain.source.DataSource;
 import java.sql.Connection;
@@ -32,12 +33,15 @@ final class JdbcSampleColumnsAdapter implements SampleColumnsPort {
     try (Connection c = connections.openReadOnly(source);
         Statement st = c.createStatement()) {
       st.setQueryTimeout(30);
+      st.setMaxRows(rows);
+      ResultBudget budget = new ResultBudget(ResultLimits.defaults(), rows, Long.MAX_VALUE);
       try (ResultSet rs = st.executeQuery(sql.toString())) {
         List<List<String>> out = new ArrayList<>();
-        while (rs.next()) {
+        while (out.size() < rows && rs.next()) {
           List<String> row = new ArrayList<>(columns.size());
           for (int i = 1; i <= columns.size(); i++) {
-            row.add(rs.getString(i));
+            // A sample is compared, never shown whole: a value is kept to the budget's longest.
+            row.add(budget.text(rs.getString(i)));
           }
           out.add(row);
         }

@@ -66,12 +66,26 @@ final class JSqlParserAnalyzeAdapter implements AnalyzeSqlPort {
       case PlainSelect plain ->
           plain.getSelectItems() != null
               && !plain.getSelectItems().isEmpty()
-              && plain.getSelectItems().stream().allMatch(i -> literal(i.getExpression()));
+              && plain.getSelectItems().stream().allMatch(i -> literal(i.getExpression()))
+              // a constant chosen by a sub-query's rows ('yes' WHERE EXISTS (…)) is an answer
+              && !readsInSubQuery(plain.getWhere())
+              && !readsInSubQuery(plain.getHaving());
       case SetOperationList set ->
           set.getSelects().stream().allMatch(JSqlParserAnalyzeAdapter::constantsOnly);
       case ParenthesedSelect p -> constantsOnly(p.getSelect());
       default -> false;
     };
+  }
+
+  private static boolean readsInSubQuery(net.sf.jsqlparser.expression.Expression e) {
+    if (e == null) {
+      return false;
+    }
+    try {
+      return !new TablesNamesFinder<>().getTables(e).isEmpty();
+    } catch (UnsupportedOperationException unknown) {
+      return true; // cannot tell: treat it as an answer, which then runs governed
+    }
   }
 
   private static boolean literal(net.sf.jsqlparser.expression.Expression e) {

@@ -11,7 +11,10 @@ import dev.parlance.domain.governance.FailureKind;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.QueryOutcome;
 import dev.parlance.domain.governance.QueryResult;
+import dev.parlance.domain.governance.Refusal;
 import dev.parlance.domain.governance.RefusalKind;
+import dev.parlance.domain.governance.ResultCut;
+import dev.parlance.domain.governance.ResultLimits;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.source.DataSource;
 import java.sql.Connection;
@@ -193,6 +196,79 @@ abstract class GovernedExecutionContract {
       assertThat(((Number) r.rows().get(0).get(1)).longValue())
           .isEqualTo(rawCount("SELECT count(*) FROM TB_IN WHERE IN_RG_CD = 'SE'"));
     }
+  }
+
+  /** Issue 24's ugly cases: each runs when it is valid read-only SQL, or is refused in words. */
+  @Test
+  void should_answer_in_plain_words_or_run_when_given_the_ugly_cases() throws Exception {
+    UserIdentity se = PlantFixture.regional("SE");
+    long visible = rawCount("SELECT count(*) FROM TB_IN WHERE IN_RG_CD = 'SE'");
+    // a curated view is expanded although a CTE of its name exists in another scope
+    try (QueryExecution withViews =
+        Governance.jdbc(
+            connections(),
+            (src, name) ->
+                name.equalsIgnoreCase("installation")
+                    ? java.util.Optional.of(
+                        new dev.parlance.domain.governance.ViewExpansion.ViewDefinition(
+                            "installation",
+                            "SELECT IN_ID AS id, IN_CD AS code, IN_RG_CD AS region FROM TB_IN"))
+                    : java.util.Optional.empty())) {
+      for (String sql :
+          List.of(
+              "WITH x AS (WITH installation AS (SELECT 1 AS id) SELECT id FROM installation)"
+                  + " SELECT count(*) FROM installation, x",
+              "SELECT count(*) FROM installation WHERE id NOT IN"
+                  + " (WITH installation AS (SELECT -1 AS id) SELECT id FROM installation)",
+              "SELECT (SELECT count(*) FROM (WITH installation AS (SELECT 1 AS id)"
+                  + " SELECT id FROM installation) a) * count(*) FROM installation")) {
+        QueryOutcome outcome = withViews.execute(source(), policy(), se, sql);
+        assertThat(outcome).as("%s -> %s", sql, outcome).isInstanceOf(QueryOutcome.Ran.class);
+        assertThat(single(((QueryOutcome.Ran) outcome).result())).as(sql).isEqualTo(visible);
+      }
+    }
+    // a chain's length is counted: the same words every time, whatever the JVM's warmth
+    for (int attempt = 0; attempt < 2; attempt++) {
+      QueryOutcome longOr = run(se, LeakCorpus.longOr(2600));
+      assertThat(longOr).isInstanceOf(QueryOutcome.Refused.class);
+      Refusal why = ((QueryOutcome.Refused) longOr).refusal();
+      assertThat(why.kind()).isEqualTo(RefusalKind.TOO_COMPLEX);
+      assertThat(why.reason()).contains("2,600 terms", "IN (").doesNotContain("too long to read");
+    }
+    if (source().dialect() != dev.parlance.domain.source.Dialect.SQLITE) {
+      return;
+    }
+    // read-only JSON functions run, with the row filter applied inside them
+    QueryResult json =
+        ran(se, "SELECT json_group_array(json_object('cd', IN_CD)) FROM (SELECT IN_CD FROM TB_IN)");
+    assertThat((String) json.rows().get(0).get(0))
+        .contains("\"cd\"")
+        .doesNotContain(rawValues("SELECT IN_CD FROM TB_IN WHERE IN_RG_CD <> 'SE'").get(0));
+    assertThat(single(ran(se, "SELECT json_array_length(json_array(1, 2, 3))"))).isEqualTo(3);
+    // the engine's own tables: refused as what they are, not as a change of data
+    for (String sql :
+        List.of(
+            "SELECT * FROM dbstat",
+            "SELECT name FROM pragma_table_list",
+            "SELECT * FROM pragma_table_info('TB_IN')",
+            "SELECT (SELECT count(*) FROM dbstat)")) {
+      QueryOutcome outcome = run(se, sql);
+      assertThat(outcome).as(sql).isInstanceOf(QueryOutcome.Refused.class);
+      assertThat(((QueryOutcome.Refused) outcome).refusal().reason())
+          .as(sql)
+          .containsAnyOf("the database itself", "database's own catalog")
+          .doesNotContain("change data");
+    }
+    // SQLite's own parser limit, in words
+    String nested = "SELECT RG_CD FROM TB_RG";
+    for (int i = 0; i < 20; i++) {
+      nested = "SELECT * FROM (" + nested + ") s" + i;
+    }
+    QueryOutcome deep = run(se, nested);
+    assertThat(deep).isInstanceOf(QueryOutcome.Failed.class);
+    assertThat(((QueryOutcome.Failed) deep).message())
+        .contains("more deeply than the SQLite engine can read", "WITH clauses")
+        .doesNotContain("parser stack overflow");
   }
 
   protected abstract dev.parlance.adapters.db.jdbc.JdbcConnections connections();
@@ -410,6 +486,125 @@ abstract class GovernedExecutionContract {
     assertThat(small.truncated()).isFalse();
     assertThat(small.columns().get(0).name()).isEqualToIgnoringCase("MO_ID");
     assertThat(small.sqlAsked()).isEqualTo("SELECT MO_ID FROM TB_MO ORDER BY MO_ID LIMIT 7");
+  }
+
+  /** An expression of this dialect giving {@code thousands} × 1,000 bytes of text. */
+  protected abstract String bigText(int thousands);
+
+  /** {@code n} rows numbered from 1, as a WITH clause {@code n(i)} both engines accept. */
+  private static String numbers(int n) {
+    return "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < " + n + ")";
+  }
+
+  private static String columns(String expression, int count) {
+    StringBuilder s = new StringBuilder();
+    for (int i = 1; i <= count; i++) {
+      s.append(i == 1 ? "" : ", ").append(expression).append(" AS c").append(i);
+    }
+    return s.toString();
+  }
+
+  private static long bytesOf(QueryResult r) {
+    long n = 0;
+    for (List<Object> row : r.rows()) {
+      for (Object v : row) {
+        n += v instanceof String t ? t.getBytes(java.nio.charset.StandardCharsets.UTF_8).length : 8;
+      }
+    }
+    return n;
+  }
+
+  // Issue 24: 1,001 rows × 60 columns of 249 kB values took a CLI to 2.3 GB.
+  @Test
+  void should_cut_the_result_at_the_byte_budget_when_rows_of_huge_values_would_exhaust_memory() {
+    ResultLimits limits = ResultLimits.defaults();
+    GovernancePolicy thousand = policy().withRowCap(1000);
+    String sql =
+        numbers(1001)
+            + ", v(x) AS (SELECT "
+            + bigText(249)
+            + ") SELECT i, "
+            + columns("x", 60)
+            + " FROM n, v";
+    QueryOutcome outcome = executor().execute(source(), thousand, PlantFixture.analyst(), sql);
+    assertThat(outcome).as("%s", outcome).isInstanceOf(QueryOutcome.Ran.class);
+    QueryResult r = ((QueryOutcome.Ran) outcome).result();
+    assertThat(r.truncated()).isTrue();
+    assertThat(r.cut(ResultCut.Reason.BYTES)).as("%s", r.cuts()).isPresent();
+    assertThat(r.cut(ResultCut.Reason.VALUE_BYTES)).isPresent();
+    assertThat(r.rows()).isNotEmpty().hasSizeLessThan(1000);
+    assertThat(bytesOf(r)).isLessThanOrEqualTo(limits.maxBytes());
+    String value = (String) r.rows().get(0).get(1);
+    assertThat(value).endsWith("…");
+    assertThat(value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length)
+        .isLessThanOrEqualTo(limits.maxValueBytes());
+    assertThat(r.cutExplanation()).contains("memory budget").contains("shortened");
+  }
+
+  // Issue 24: a single 1,700-column row of 423 MB came back whole in the JSON answer (here 1,600
+  // columns, 398 MB: PostgreSQL's most in a select list is 1,664).
+  @Test
+  void should_leave_out_columns_beyond_the_most_when_a_row_has_thousands() {
+    ResultLimits limits = ResultLimits.defaults();
+    String sql =
+        "WITH v(x) AS (SELECT " + bigText(249) + ") SELECT " + columns("x", 1600) + " FROM v";
+    QueryOutcome outcome = run(PlantFixture.analyst(), sql);
+    assertThat(outcome)
+        .as(outcome.getClass().getSimpleName())
+        .isNotInstanceOf(QueryOutcome.Refused.class);
+    if (outcome instanceof QueryOutcome.Failed failed) {
+      // PostgreSQL's driver reads a row whole: it refuses the 398 MB row before reading it.
+      assertThat(failed.kind()).as(failed.message()).isEqualTo(FailureKind.TOO_LARGE);
+      assertThat(failed.message()).contains("memory budget");
+      assertThat(ran(PlantFixture.analyst(), "SELECT count(*) FROM TB_RG").rows()).hasSize(1);
+      return;
+    }
+    assertThat(outcome).isInstanceOf(QueryOutcome.Ran.class);
+    QueryResult r = ((QueryOutcome.Ran) outcome).result();
+    assertThat(r.columns()).hasSizeLessThanOrEqualTo(limits.maxColumns());
+    assertThat(r.cut(ResultCut.Reason.COLUMNS)).isPresent();
+    assertThat(r.cut(ResultCut.Reason.COLUMNS).get().count()).isEqualTo(1600 - r.columns().size());
+    assertThat(bytesOf(r)).isLessThanOrEqualTo(limits.maxBytes());
+    // The connection is usable afterwards.
+    assertThat(ran(PlantFixture.analyst(), "SELECT count(*) FROM TB_RG").rows()).hasSize(1);
+  }
+
+  // The budget is what cuts: switched off (Parlance's own limits), the same statement comes back
+  // whole and far past the default budget.
+  @Test
+  void should_return_every_byte_when_the_budget_is_switched_off() {
+    try (QueryExecution unbounded =
+        Governance.jdbc(
+            connections(),
+            dev.parlance.domain.governance.ViewExpansion.none(),
+            ResultLimits.generous())) {
+      String sql =
+          numbers(3)
+              + ", v(x) AS (SELECT "
+              + bigText(249)
+              + ") SELECT i, "
+              + columns("x", 30)
+              + " FROM n, v";
+      QueryOutcome outcome = unbounded.execute(source(), policy(), PlantFixture.analyst(), sql);
+      assertThat(outcome).as("%s", outcome).isInstanceOf(QueryOutcome.Ran.class);
+      QueryResult r = ((QueryOutcome.Ran) outcome).result();
+      assertThat(r.cuts()).isEmpty();
+      assertThat(r.rows()).hasSize(3);
+      assertThat(bytesOf(r)).isGreaterThan(ResultLimits.defaults().maxBytes());
+      QueryResult cut = ran(PlantFixture.analyst(), sql);
+      assertThat(cut.cut(ResultCut.Reason.VALUE_BYTES)).isPresent();
+      assertThat(bytesOf(cut)).isLessThan(ResultLimits.defaults().maxBytes());
+    }
+  }
+
+  @Test
+  void should_keep_small_results_whole_and_uncut() {
+    QueryResult r = ran(PlantFixture.analyst(), "SELECT MO_ID FROM TB_MO ORDER BY MO_ID LIMIT 7");
+    assertThat(r.cuts()).isEmpty();
+    QueryResult capped = ran(PlantFixture.analyst(), "SELECT MO_ID FROM TB_MO");
+    assertThat(capped.cuts())
+        .containsExactly(
+            new ResultCut(ResultCut.Reason.ROWS, policy().rowCap(), policy().rowCap()));
   }
 
   @Test

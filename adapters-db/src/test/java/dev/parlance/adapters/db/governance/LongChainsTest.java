@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parlance.adapters.db.testing.LeakCorpus;
 import dev.parlance.domain.governance.GovernancePolicy;
+import dev.parlance.domain.governance.RefusalKind;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.governance.ViewExpansion;
 import dev.parlance.domain.source.Credentials;
@@ -16,12 +17,36 @@ import org.junit.jupiter.api.Test;
 class LongChainsTest {
 
   @Test
-  void should_run_as_a_shallow_tree_when_a_query_holds_a_3000_term_or() {
+  void should_refuse_by_count_every_time_when_a_chain_has_more_than_a_thousand_terms() {
     Relations relations =
         Relations.of(
             List.of(new Relations.Relation(null, "TB_MO", false, List.of("MO_ID"))),
             DialectRules.of(Dialect.SQLITE));
-    String sql = LeakCorpus.longOr(3000);
+    for (int attempt = 0; attempt < 3; attempt++) {
+      SqlGovernor.Decision d =
+          SqlGovernor.decide(
+              DataSource.of("plant", "jdbc:sqlite:/p.sqlite", Credentials.none()),
+              GovernancePolicy.defaults("plant"),
+              UserIdentity.of("ana"),
+              LeakCorpus.longOr(2600),
+              relations,
+              ViewExpansion.none());
+      assertThat(d).isInstanceOf(SqlGovernor.Denied.class);
+      assertThat(((SqlGovernor.Denied) d).refusal().kind()).isEqualTo(RefusalKind.TOO_COMPLEX);
+      assertThat(((SqlGovernor.Denied) d).refusal().reason())
+          .isEqualTo(
+              "the statement joins 2,600 terms with AND, OR or ||; the limit is 1,000: write a"
+                  + " long list of values as IN (…)");
+    }
+  }
+
+  @Test
+  void should_run_as_a_shallow_tree_when_a_query_holds_a_1000_term_or() {
+    Relations relations =
+        Relations.of(
+            List.of(new Relations.Relation(null, "TB_MO", false, List.of("MO_ID"))),
+            DialectRules.of(Dialect.SQLITE));
+    String sql = LeakCorpus.longOr(1000);
     SqlGovernor.Decision d =
         SqlGovernor.decide(
             DataSource.of("plant", "jdbc:sqlite:/p.sqlite", Credentials.none()),
@@ -32,12 +57,12 @@ class LongChainsTest {
             ViewExpansion.none());
     assertThat(d).isInstanceOf(SqlGovernor.Allowed.class);
     String run = ((SqlGovernor.Allowed) d).sql();
-    assertThat(run.split(" OR ", -1)).hasSize(3000);
-    assertThat(SqlLexer.scan(run, Dialect.SQLITE).maxDepth()).isBetween(10, 14);
-    for (int i : new int[] {0, 1, 1500, 2999}) {
+    assertThat(run.split(" OR ", -1)).hasSize(1000);
+    assertThat(SqlLexer.scan(run, Dialect.SQLITE).maxDepth()).isBetween(6, 14);
+    for (int i : new int[] {0, 1, 500, 999}) {
       assertThat(run).containsPattern("MO_ID = " + i * 3 + "\\b");
     }
-    assertThat(run).doesNotContainPattern("MO_ID = (1|4|8998)\\b");
+    assertThat(run).doesNotContainPattern("MO_ID = (1|4|2998)\\b");
   }
 
   @Test

@@ -72,7 +72,7 @@ class PostgresGovernedExecutionIT extends GovernedExecutionContract {
         Governance.provisioning(new JdbcConnections(ENV::get)).provision(source, pgPolicy(), ADMIN);
   }
 
-  static dev.parlance.domain.governance.ProvisionPolicyPort.Provisioning provisioned;
+  static dev.parlance.domain.governance.Provisioning provisioned;
 
   @AfterAll
   static void stop() throws SQLException {
@@ -113,6 +113,11 @@ class PostgresGovernedExecutionIT extends GovernedExecutionContract {
   @Override
   protected JdbcConnections connections() {
     return new JdbcConnections(ENV::get);
+  }
+
+  @Override
+  protected String bigText(int thousands) {
+    return "repeat('x', " + thousands * 1000 + ")";
   }
 
   @Override

@@ -65,6 +65,11 @@ class SqliteGovernedExecutionTest extends GovernedExecutionContract {
   }
 
   @Override
+  protected String bigText(int thousands) {
+    return "replace(printf('%." + thousands + "c', 'a'), 'a', printf('%.1000c', 'x'))";
+  }
+
+  @Override
   protected String tableName(String name) {
     return name;
   }

@@ -7,6 +7,7 @@ import dev.parlance.domain.catalog.SchemaCatalog;
 import dev.parlance.domain.catalog.Table;
 import dev.parlance.domain.catalog.TableKind;
 import dev.parlance.domain.sql.AnalyzeSqlPort;
+import dev.parlance.domain.sql.SqlShape;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -100,6 +101,26 @@ class SqlAnalysisTest {
             "SELECT EXISTS (SELECT 1 FROM TB_MO WHERE MO_ST = 1)",
             "SELECT (SELECT count(*) FROM TB_MO) AS n")) {
       assertThat(analyzer.analyze(answer, CATALOG).constantAnswer()).as(answer).isFalse();
+    }
+  }
+
+  @Test
+  void should_see_the_tables_a_query_reads_in_sub_queries_of_any_operand() {
+    for (String answer :
+        List.of(
+            "SELECT json_object('open', (SELECT count(*) FROM TB_MO WHERE MO_ST = 1))",
+            "SELECT json_array((SELECT count(*) FROM TB_MO), (SELECT count(*) FROM TB_IN))",
+            "SELECT CASE WHEN (SELECT count(*) FROM TB_MO) > 10 THEN 'many' ELSE 'few' END",
+            "SELECT coalesce((SELECT max(MO_ID) FROM TB_MO), 0) + 1",
+            "SELECT (SELECT count(*) FROM TB_MO) - (SELECT count(*) FROM TB_IN) AS d",
+            "SELECT 'yes' WHERE EXISTS (SELECT 1 FROM TB_MO WHERE MO_ST = 1)",
+            "SELECT CAST((SELECT count(*) FROM TB_MO) AS REAL) / 2",
+            "SELECT 1 IN (SELECT MO_ST FROM TB_MO)",
+            "WITH n AS (SELECT count(*) AS c FROM TB_MO) SELECT (SELECT c FROM n)",
+            "SELECT (SELECT count(*) FROM TB_MO) UNION ALL SELECT (SELECT count(*) FROM TB_IN)")) {
+      SqlShape shape = analyzer.analyze(answer, CATALOG);
+      assertThat(shape.constantAnswer()).as(answer).isFalse();
+      assertThat(shape.tables()).as(answer).isNotEmpty();
     }
   }
 }

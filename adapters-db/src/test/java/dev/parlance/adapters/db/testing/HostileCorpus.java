@@ -433,6 +433,22 @@ public final class HostileCorpus {
         "glob and strftime",
         "SELECT count(*) FROM TB_MO WHERE MO_DS GLOB '*GAXETA*' AND strftime('%Y', MO_DT_CRE) = '2021'");
     b.harmless("schema qualified main", "SELECT count(*) FROM main.TB_MO");
+    // issue 24: read-only JSON functions run; the engine's own tables are refused in its words
+    b.harmless("json_object", "SELECT json_object('code', RG_CD, 'name', RG_NM) FROM TB_RG");
+    b.harmless("json_array", "SELECT json_array(RG_CD, RG_NM) FROM TB_RG");
+    b.harmless(
+        "json_object in a sub-query",
+        "SELECT json_group_array(json_object('cd', RG_CD)) FROM (SELECT RG_CD FROM TB_RG)");
+    b.refused("dbstat", FORBIDDEN_RELATION, "SELECT * FROM dbstat");
+    b.refused("dbstat in a sub-query", FORBIDDEN_RELATION, "SELECT (SELECT count(*) FROM dbstat)");
+    b.refused("dbstat as a function", FORBIDDEN_FUNCTION, "SELECT * FROM dbstat('main')");
+    b.refused("main dbstat", FORBIDDEN_RELATION, "SELECT * FROM main.dbstat");
+    b.refused("pragma table bare", FORBIDDEN_RELATION, "SELECT name FROM pragma_table_list");
+    b.refused(
+        "pragma table in IN",
+        FORBIDDEN_RELATION,
+        "SELECT RG_CD FROM TB_RG WHERE RG_CD IN (SELECT name FROM pragma_table_list)");
+    b.refused("sqlite_dbpage", FORBIDDEN_RELATION, "SELECT * FROM sqlite_dbpage");
   }
 
   private static void sizes(Builder b) {
@@ -460,6 +476,18 @@ public final class HostileCorpus {
       unions.append(" UNION ALL SELECT RG_CD FROM TB_RG");
     }
     b.harmless("two hundred unions", unions.toString());
+    // issue 24: a chain's length is counted, so the answer does not depend on the JVM's warmth
+    b.refused("a 2,600-term OR", TOO_COMPLEX, LeakCorpus.longOr(2600));
+    b.refused("a 1,001-term AND", TOO_COMPLEX, longAnd(1001));
+    b.harmless("a 1,000-term OR", LeakCorpus.longOr(1000));
+  }
+
+  private static String longAnd(int terms) {
+    StringBuilder sb = new StringBuilder("SELECT count(*) FROM TB_MO WHERE ");
+    for (int i = 0; i < terms; i++) {
+      sb.append(i == 0 ? "" : " AND ").append("MO_ID <> ").append(i);
+    }
+    return sb.toString();
   }
 
   private static String nestedSubqueries(int depth) {

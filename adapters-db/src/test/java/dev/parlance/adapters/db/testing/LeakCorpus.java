@@ -121,6 +121,22 @@ public final class LeakCorpus {
           "error as a one-bit oracle",
           "SELECT CASE WHEN (SELECT count(*) FROM TB_IN WHERE IN_RG_CD <> 'SE') > 0"
               + " THEN json('x') END");
+      // issue 24: json_object and json_array now run, under the same rewrite
+      b.add(
+          r,
+          "json_object of every installation",
+          "SELECT json_group_array(json_object('cd', IN_CD, 'rg', IN_RG_CD)) FROM"
+              + " (SELECT IN_CD, IN_RG_CD FROM TB_IN ORDER BY IN_ID)");
+      b.add(
+          r,
+          "json_array of another region's orders",
+          "SELECT json_array((SELECT count(*) FROM TB_MO m JOIN TB_EQ e ON e.EQ_ID = m.MO_EQ_ID"
+              + " JOIN TB_SY s ON s.SY_ID = e.EQ_SY_ID JOIN TB_IN i ON i.IN_ID = s.SY_IN_ID"
+              + " WHERE i.IN_RG_CD <> 'SE'))");
+      b.add(
+          c,
+          "json_object of masked names",
+          "SELECT json_object('n', EMP_NM, 'e', EMP_EMAIL) FROM TB_EMP ORDER BY EMP_ID LIMIT 50");
     }
     b.add(
         r,
@@ -151,6 +167,7 @@ public final class LeakCorpus {
         "union all then limit",
         "SELECT IN_CD FROM TB_IN UNION ALL SELECT IN_CD FROM TB_IN ORDER BY 1 LIMIT 3");
     b.add(r, "a 3,000-term OR", longOr(3000), groupedOr(3000));
+    b.add(r, "a 1,000-term OR", longOr(1000), groupedOr(1000));
 
     // masks, hidden columns, other companies' staff
     b.add(c, "masked names and e-mails", "SELECT EMP_NM, EMP_EMAIL FROM TB_EMP ORDER BY EMP_ID");

@@ -8,8 +8,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.function.Supplier;
 
-/** Fetches the provider's discovery document; anything but 200 naming the issuer is down. */
+/**
+ * Fetches the provider's discovery document; anything but 200 naming the issuer is down. A probe
+ * that fails drops its HTTP client and the next one builds another: a client whose selector thread
+ * died (an OutOfMemoryError ends it, and the JDK's client then refuses every request for good) must
+ * not keep the portal "not ready" after the server recovered (issue 24).
+ */
 final class OidcDiscoveryProbeAdapter implements ProbeComponentPort {
 
   static final String COMPONENT = "identity";
@@ -17,18 +23,52 @@ final class OidcDiscoveryProbeAdapter implements ProbeComponentPort {
   private final URI issuer;
   private final URI discovery;
   private final Duration timeout;
-  private final HttpClient http;
+  private final Supplier<HttpClient> clients;
+  private HttpClient http;
 
   OidcDiscoveryProbeAdapter(URI issuer, Duration timeout) {
+    this(issuer, timeout, () -> HttpClient.newBuilder().connectTimeout(timeout).build());
+  }
+
+  OidcDiscoveryProbeAdapter(URI issuer, Duration timeout, Supplier<HttpClient> clients) {
     String base = issuer.toString().replaceAll("/+$", "");
     this.issuer = URI.create(base);
     this.discovery = URI.create(base + "/.well-known/openid-configuration");
     this.timeout = timeout;
-    this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+    this.clients = clients;
   }
 
   @Override
   public ComponentStatus probe() {
+    HttpClient client = client();
+    ComponentStatus status;
+    try {
+      status = probe(client);
+    } catch (RuntimeException | OutOfMemoryError e) {
+      status = ComponentStatus.down(COMPONENT, "cannot reach " + discovery + ": " + e);
+    }
+    if (!status.up()) {
+      drop(client);
+    }
+    return status;
+  }
+
+  private synchronized HttpClient client() {
+    if (http == null) {
+      http = clients.get();
+    }
+    return http;
+  }
+
+  // The next probe starts from a new client: whatever broke this one stays with it.
+  private synchronized void drop(HttpClient client) {
+    if (http == client) {
+      http = null;
+      client.shutdownNow();
+    }
+  }
+
+  private ComponentStatus probe(HttpClient http) {
     try {
       HttpResponse<String> response =
           http.send(

@@ -31,13 +31,4 @@ public interface ReportFilesPort {
    * @throws UnreadableReportException when the file is not the JSON of a {@code bench e2e} run
    */
   E2eReport readJson(Path file);
-
-  /** A file that is not a {@code bench e2e} run's JSON; the message names it and says why. */
-  final class UnreadableReportException extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    public UnreadableReportException(String message) {
-      super(message);
-    }
-  }
 }

@@ -186,7 +186,7 @@ final class AskCommand implements Callable<Integer> {
           "(%d %s%s)%n%n",
           r.rowCount(),
           r.rowCount() == 1 ? "row" : "rows",
-          r.truncated() ? ", more not shown" : "");
+          r.cuts().isEmpty() ? "" : ", " + r.cutExplanation());
     }
     int total = a.candidates().size();
     switch (a.status()) {

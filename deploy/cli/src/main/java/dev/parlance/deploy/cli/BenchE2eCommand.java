@@ -7,7 +7,7 @@ import dev.parlance.application.evaluation.PipelineBenchmarkUseCase;
 import dev.parlance.application.evaluation.PipelineEvaluation;
 import dev.parlance.application.evaluation.RunConfigurationChangedException;
 import dev.parlance.application.evaluation.report.E2eReport;
-import dev.parlance.application.evaluation.report.ReportFilesPort;
+import dev.parlance.application.evaluation.report.ReportDocumentsUseCase;
 import dev.parlance.domain.completion.BatchStatus;
 import dev.parlance.domain.completion.LanguageModelConfigurationException;
 import dev.parlance.domain.completion.NoLanguageModelException;
@@ -58,7 +58,7 @@ final class BenchE2eCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
   @Inject PipelineBenchmarkUseCase benchmarks;
-  @Inject ReportFilesPort reports;
+  @Inject ReportDocumentsUseCase reports;
 
   @Option(
       names = "--dataset",

@@ -1,7 +1,8 @@
 package dev.parlance.deploy.cli;
 
 import dev.parlance.application.evaluation.report.E2eReport;
-import dev.parlance.application.evaluation.report.ReportFilesPort;
+import dev.parlance.application.evaluation.report.ReportDocumentsUseCase;
+import dev.parlance.application.evaluation.report.UnreadableReportException;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,7 +27,7 @@ import picocli.CommandLine.Parameters;
 final class BenchReportCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
-  @Inject ReportFilesPort reports;
+  @Inject ReportDocumentsUseCase reports;
 
   @Option(names = "--html", required = true, paramLabel = "OUT", description = "the report")
   Path html;
@@ -47,7 +48,7 @@ final class BenchReportCommand implements Callable<Integer> {
       }
       try {
         documents.add(reports.readJson(run));
-      } catch (ReportFilesPort.UnreadableReportException e) {
+      } catch (UnreadableReportException e) {
         throw CommandFailure.refused(e.getMessage());
       }
     }

@@ -11,7 +11,7 @@ import dev.parlance.domain.completion.LanguageModelConfigurationException;
 import dev.parlance.domain.completion.NoLanguageModelException;
 import dev.parlance.domain.curation.CurationConflictException;
 import dev.parlance.domain.failure.ComponentUnavailableException;
-import dev.parlance.domain.governance.ProvisionPolicyPort;
+import dev.parlance.domain.governance.ProvisioningException;
 import dev.parlance.domain.source.SourceUnavailableException;
 import java.util.Optional;
 
@@ -44,8 +44,7 @@ final class CliFailures {
               new Worded(oneLine(c.getMessage()), ParlanceCli.REFUSED);
           case SourceNotReadyException s -> new Worded(s.getMessage(), ParlanceCli.FAILED);
           case CurationConflictException c -> new Worded(c.getMessage(), ParlanceCli.FAILED);
-          case ProvisionPolicyPort.ProvisioningException p ->
-              new Worded(oneLine(p.getMessage()), ParlanceCli.FAILED);
+          case ProvisioningException p -> new Worded(oneLine(p.getMessage()), ParlanceCli.FAILED);
           case SourceUnavailableException s ->
               new Worded(oneLine(s.getMessage()), ParlanceCli.FAILED);
           case ComponentUnavailableException c ->
@@ -56,6 +55,8 @@ final class CliFailures {
           case UnknownAnswerException u -> new Worded(u.getMessage(), ParlanceCli.REFUSED);
           case AccessDeniedException d -> new Worded(d.getMessage(), ParlanceCli.REFUSED);
           case QuotaExceededException q -> new Worded(q.getMessage(), ParlanceCli.REFUSED);
+          case dev.parlance.application.answer.TooManyAsksException t ->
+              new Worded(t.getMessage(), ParlanceCli.REFUSED);
           // Bad input, as commands and values validate it: the user's to fix.
           case IllegalArgumentException i -> new Worded(i.getMessage(), ParlanceCli.REFUSED);
           default -> null;

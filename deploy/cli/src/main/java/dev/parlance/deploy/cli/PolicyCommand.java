@@ -158,7 +158,7 @@ final class PolicyCommand implements Runnable {
 
     @Override
     public Integer call() {
-      dev.parlance.domain.governance.ProvisionPolicyPort.Provisioning done =
+      dev.parlance.domain.governance.Provisioning done =
           applying.apply(
               new dev.parlance.application.policy.ApplyPolicyUseCase.Command(
                   source,

@@ -39,10 +39,33 @@ final class ServeCommand implements Callable<Integer> {
               + " one)")
   Integer keycloakPort;
 
+  // The effective user id from the kernel's view of this process (Linux); elsewhere, the name.
+  static boolean runningAsRoot() {
+    try {
+      for (String line :
+          java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+        if (line.startsWith("Uid:")) {
+          String[] ids = line.substring(4).strip().split("\\s+");
+          return ids.length > 1 && ids[1].equals("0");
+        }
+      }
+    } catch (java.io.IOException | RuntimeException e) {
+      // not Linux: fall through
+    }
+    return "root".equals(System.getProperty("user.name"));
+  }
+
   @Override
   public Integer call() throws InterruptedException {
     ParlanceCli cli = ParlanceCli.of(spec);
     PrintStream out = cli.out();
+    if (runningAsRoot()) {
+      cli.err()
+          .println(
+              "parlance: warning: serving as root: the portal, Liberty and Keycloak run with"
+                  + " root's rights; run them as a dedicated user (docs/portal.md, 'Run the portal"
+                  + " as a dedicated user')");
+    }
     PortalLauncher launcher = portal.launcher(cli.err());
     PortalLauncher.Running running;
     try {

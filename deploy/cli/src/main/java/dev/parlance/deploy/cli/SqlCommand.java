@@ -108,7 +108,7 @@ final class SqlCommand implements Callable<Integer> {
             "("
                 + result.rowCount()
                 + (result.rowCount() == 1 ? " row" : " rows")
-                + (result.truncated() ? ", truncated by the policy's row cap" : "")
+                + (result.cuts().isEmpty() ? "" : ", " + result.cutExplanation())
                 + ", "
                 + result.elapsedMs()
                 + " ms)");

@@ -48,6 +48,14 @@ final class SuggestCommand implements Runnable {
             .map(s -> List.<Object>of(s.id(), s.kind().label(), s.target(), s.summary()))
             .toList(),
         100);
+    for (Suggestion s : made) {
+      // What accepting it puts into every user's prompt, to the character (issue 24).
+      List<String> prompt = dev.parlance.application.ask.PromptQuoting.lines(s.proposal());
+      if (!prompt.isEmpty()) {
+        cli.out().println("suggestion " + s.id() + " puts into every prompt:");
+        prompt.forEach(line -> cli.out().println("  " + line));
+      }
+    }
     cli.out()
         .println(
             "accept with 'parlance suggest accept --source "

@@ -4,6 +4,8 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -115,14 +117,24 @@ class ArchitectureTest {
           .dependOnClassesThat()
           .resideInAnyPackage("dev.parlance.adapters..", "dev.parlance.deploy.wiring..")
           .orShould()
-          .dependOnClassesThat(
-              com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith("Port")
-                  .and(
-                      com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage(
-                          "dev.parlance.domain..")))
+          .dependOnClassesThat(outgoingPorts())
           .because(
               "a command or a resource parses input, calls use cases and words their results;"
                   + " ports and adapters are the wiring's business");
+
+  // An outgoing port of the domain or of the application (the values a port declares inside it,
+  // such as a model's description or a run's listing, are values an entry point may show).
+  private static DescribedPredicate<JavaClass> outgoingPorts() {
+    return new DescribedPredicate<>("ports of the domain or the application") {
+      @Override
+      public boolean test(JavaClass c) {
+        return c.getEnclosingClass().isEmpty()
+            && c.getSimpleName().endsWith("Port")
+            && (c.getPackageName().startsWith("dev.parlance.domain")
+                || c.getPackageName().startsWith("dev.parlance.application"));
+      }
+    };
+  }
 
   @ArchTest
   static final ArchRule application_classes_should_carry_no_container_annotations =

@@ -46,7 +46,7 @@ class PolicyAndAuditCommandTest {
 
     CliRun capped = CliRun.of(components, "sql", "--source", "demo", "SELECT MO_ID FROM TB_MO");
     assertThat(capped.exitCode()).isZero();
-    assertThat(capped.err()).contains("3 rows, truncated");
+    assertThat(capped.err()).contains("3 rows, cut at 3 rows (the row cap)");
     CliRun outside = CliRun.of(components, "sql", "--source", "demo", "SELECT * FROM TB_EQ");
     assertThat(outside.exitCode()).isEqualTo(ParlanceCli.REFUSED);
     assertThat(outside.err()).contains("version 2");

@@ -88,6 +88,52 @@ class SourcesAndSqlCommandTest {
   }
 
   @Test
+  void should_exit_2_naming_the_parameter_when_a_source_url_carries_code() throws Exception {
+    Path secret = home.resolve("secret.txt");
+    Files.writeString(secret, "a-line-only-the-server-holds\n");
+    for (String[] urlAndParameter :
+        new String[][] {
+          {
+            "jdbc:h2:mem:x;ACCESS_MODE_DATA=rw;INIT=RUNSCRIPT FROM '" + secret + "'",
+            "ACCESS_MODE_DATA"
+          },
+          {"jdbc:h2:mem:x;INIT=RUNSCRIPT FROM '" + secret + "'", "INIT"},
+          {"jdbc:postgresql://db/plant?loggerFile=/tmp/x", "loggerFile"},
+          {"jdbc:sqlite:x.sqlite?enable_load_extension=true", "enable_load_extension"}
+        }) {
+      for (String check : new String[] {"--no-check", null}) {
+        List<String> args =
+            new ArrayList<>(List.of("sources", "add", "evil", "--url", urlAndParameter[0]));
+        if (check != null) {
+          args.add(check);
+        }
+        CliRun add = run(args.toArray(String[]::new));
+        assertThat(add.exitCode()).as(urlAndParameter[0]).isEqualTo(ParlanceCli.REFUSED);
+        assertThat(add.err())
+            .as(urlAndParameter[0])
+            .contains(urlAndParameter[1], "is not allowed")
+            .doesNotContain("a-line-only-the-server-holds");
+        assertThat(add.oneErrorLine()).isTrue();
+      }
+    }
+    assertThat(run("sources", "list").out()).doesNotContain("evil");
+  }
+
+  @Test
+  void should_exit_2_when_a_source_would_be_parlances_own_store_or_index() {
+    for (String url :
+        List.of(
+            "jdbc:h2:file:" + home.resolve("metadata").resolve("parlance"),
+            "jdbc:sqlite:" + home.resolve("index").resolve("anything.sqlite"))) {
+      CliRun add = run("sources", "add", "store", "--url", url, "--no-check");
+      assertThat(add.exitCode()).as(url).isEqualTo(ParlanceCli.REFUSED);
+      assertThat(add.err()).as(url).contains("can never be a source");
+      assertThat(add.oneErrorLine()).isTrue();
+    }
+    assertThat(run("sources", "list").out()).doesNotContain("store");
+  }
+
+  @Test
   void should_print_a_table_and_exit_0_when_the_statement_runs() {
     CliRun sql =
         run(
@@ -104,6 +150,27 @@ class SourcesAndSqlCommandTest {
     assertThat(sql.exitCode()).as(sql.err()).isZero();
     assertThat(sql.out()).contains("IN_RG_CD").contains("SE").doesNotContain("NE ");
     assertThat(sql.err()).contains("1 row");
+  }
+
+  // Issue 24: 1,001 rows × 60 columns of 249 kB values took this command to 2.3 GB.
+  @Test
+  void should_cut_a_huge_result_at_the_memory_budget_and_say_why_on_stderr() {
+    StringBuilder select = new StringBuilder("SELECT m.MO_NR");
+    for (int i = 1; i <= 60; i++) {
+      select.append(", v.x AS c").append(i);
+    }
+    String huge =
+        "WITH v(x) AS (SELECT replace(printf('%.249c', 'a'), 'a', printf('%.1000c', 'x'))) "
+            + select
+            + " FROM TB_MO m, v";
+
+    CliRun sql = run("sql", "--source", "demo", "--as", "rita", "--roles", "analyst", huge);
+
+    assertThat(sql.exitCode()).as(sql.err()).isZero();
+    assertThat(sql.err())
+        .contains("rows at 16 MiB of values (the result's memory budget)")
+        .contains("values longer than 32,767 bytes shortened (ending in …)");
+    assertThat(sql.out().length()).isLessThan(16 * 1024 * 1024);
   }
 
   @Test

@@ -25,12 +25,19 @@ final class Tokens {
   private record Token(String value, Instant renewAfter) {}
 
   private final ServeContract serve;
+  private final java.util.function.Function<String, String> passwords;
   private final HttpClient http = HttpClient.newHttpClient();
   private final ObjectMapper json = new ObjectMapper();
   private final Map<String, Token> kept = new HashMap<>();
 
   Tokens(ServeContract serve) {
+    this(serve, serve::password);
+  }
+
+  /** With passwords of other users than the demo's (the load's own accounts). */
+  Tokens(ServeContract serve, java.util.function.Function<String, String> passwords) {
     this.serve = serve;
+    this.passwords = passwords;
   }
 
   synchronized String of(String user) {
@@ -49,7 +56,7 @@ final class Tokens {
             + "&username="
             + encode(user)
             + "&password="
-            + encode(serve.password(user));
+            + encode(passwords.apply(user));
     HttpRequest request =
         HttpRequest.newBuilder(URI.create(serve.tokenEndpoint()))
             .timeout(Duration.ofSeconds(30))

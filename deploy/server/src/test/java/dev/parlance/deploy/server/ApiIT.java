@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -33,6 +34,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ApiIT extends AuthorisationMatrix {
 
   private static final String INSTALLATIONS = ApiCalls.INSTALLATIONS;
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+      new com.fasterxml.jackson.databind.ObjectMapper();
 
   @Deployment(testable = false)
   static WebArchive war() {
@@ -52,6 +55,10 @@ class ApiIT extends AuthorisationMatrix {
   HttpResponse<String> call(
       String method, String path, String user, String body, String contentType) {
     return api.call(method, path, user, body, contentType);
+  }
+
+  static String fenced(String sql) {
+    return ApiCalls.fenced(sql);
   }
 
   static JsonNode json(HttpResponse<String> response) {
@@ -147,6 +154,129 @@ class ApiIT extends AuthorisationMatrix {
     assertThat(answer.get("stages").size()).isPositive();
     assertThat(regions(answer)).containsExactly("SE");
     assertThat(regions(json(all))).contains("SE").hasSizeGreaterThan(1);
+  }
+
+  /** Issue 24: every maintenance order with 60 columns of a 249 kB value (SQLite's longest). */
+  static final String HUGE_SQL = huge(60);
+
+  static String huge(int columns) {
+    StringBuilder select = new StringBuilder("SELECT m.MO_NR");
+    for (int i = 1; i <= columns; i++) {
+      select.append(", v.x AS c").append(i);
+    }
+    return "WITH v(x) AS (SELECT replace(printf('%.249c', 'a'), 'a', printf('%.1000c', 'x')))"
+        + " "
+        + select
+        + " FROM TB_MO m, v";
+  }
+
+  private static Set<String> reasons(JsonNode cuts) {
+    Set<String> reasons = new HashSet<>();
+    cuts.forEach(c -> reasons.add(c.get("reason").asText()));
+    return reasons;
+  }
+
+  // Issue 24: such answers took a CLI to 2.3 GB and Liberty to OutOfMemoryError; a 1,700-column
+  // row of 423 MB came back whole.
+  @Test
+  void should_cut_a_huge_answer_at_the_memory_budget_say_why_and_stay_ready() throws Exception {
+    demoIndexed();
+    String question = "Show every maintenance order with all of its long notes";
+    env.model().answer("Question: " + question, ApiCalls.fenced(HUGE_SQL));
+
+    HttpResponse<String> asked =
+        call(
+            "POST",
+            "/api/v1/sources/demo/ask",
+            "analyst-se",
+            "{\"question\":\"" + question + "\",\"candidates\":2}");
+
+    assertThat(asked.statusCode())
+        .as(asked.body().substring(0, Math.min(500, asked.body().length())))
+        .isEqualTo(200);
+    JsonNode answer = json(asked);
+    assertThat(answer.get("status").asText()).isEqualTo("answered");
+    assertThat(answer.get("truncated").asBoolean()).isTrue();
+    assertThat(reasons(answer.get("cuts"))).contains("value_bytes");
+    assertThat(answer.get("cuts").get(0).get("explanation").asText()).isNotBlank();
+    assertThat(asked.body().length()).isLessThan(20 * 1024 * 1024);
+
+    // The same statement as a steward's SQL: the byte budget stops the rows.
+    HttpResponse<String> sql =
+        call(
+            "POST",
+            "/api/v1/sources/demo/sql",
+            "steward",
+            ApiCalls.JSON.createObjectNode().put("sql", HUGE_SQL).toString());
+    assertThat(sql.statusCode()).isEqualTo(200);
+    JsonNode result = json(sql);
+    assertThat(result.get("truncated").asBoolean()).isTrue();
+    assertThat(reasons(result.get("cuts"))).contains("bytes", "value_bytes");
+    assertThat(sql.body().length()).isLessThan(20 * 1024 * 1024);
+
+    // One row of 1,600 columns: the columns beyond the most are left out.
+    HttpResponse<String> wide =
+        call(
+            "POST",
+            "/api/v1/sources/demo/sql",
+            "steward",
+            ApiCalls.JSON.createObjectNode().put("sql", huge(1600) + " LIMIT 1").toString());
+    assertThat(wide.statusCode()).isEqualTo(200);
+    JsonNode row = json(wide);
+    assertThat(reasons(row.get("cuts"))).contains("columns");
+    assertThat(row.get("columns").size()).isLessThanOrEqualTo(500);
+    assertThat(wide.body().length()).isLessThan(20 * 1024 * 1024);
+
+    HttpResponse<String> ready = call("GET", "/health/ready", null, null);
+    assertThat(ready.statusCode()).as(ready.body()).isEqualTo(200);
+  }
+
+  // Issue 24: eight asks at once by one user starved everyone else.
+  @Test
+  void should_refuse_one_users_asks_beyond_their_share_with_429_and_answer_the_others()
+      throws Exception {
+    demoIndexed();
+    String ask = "{\"question\":\"" + INSTALLATIONS + "\",\"candidates\":1}";
+    env.model().delay(1500);
+    List<HttpResponse<String>> mine = new ArrayList<>();
+    HttpResponse<String> other;
+    try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+      List<java.util.concurrent.Future<HttpResponse<String>>> calls = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        calls.add(pool.submit(() -> call("POST", "/api/v1/sources/demo/ask", "steward", ask)));
+      }
+      Thread.sleep(300);
+      other = call("POST", "/api/v1/sources/demo/ask", "analyst", ask);
+      for (var c : calls) {
+        mine.add(c.get());
+      }
+    } finally {
+      env.model().delay(0);
+    }
+    assertThat(other.statusCode()).as(other.body()).isEqualTo(200);
+    assertThat(mine).filteredOn(r -> r.statusCode() == 200).isNotEmpty();
+    HttpResponse<String> refused =
+        mine.stream().filter(r -> r.statusCode() == 429).findFirst().orElseThrow();
+    assertProblem(refused, 429);
+    assertThat(json(refused).get("detail").asText()).contains("being answered");
+    assertThat(Integer.parseInt(refused.headers().firstValue("Retry-After").orElseThrow()))
+        .isBetween(1, 60);
+    // Their questions ended: the next one is answered.
+    HttpResponse<String> again = call("POST", "/api/v1/sources/demo/ask", "steward", ask);
+    assertThat(again.statusCode()).as(again.body()).isIn(200, 429);
+    if (again.statusCode() == 429) {
+      assertThat(json(again).get("detail").asText()).contains("questions a minute");
+    }
+  }
+
+  // Issue 24: Liberty's /ibm/api/ listed the server's REST roots to any signed-in user.
+  @Test
+  void should_serve_libertys_rest_discovery_to_nobody() {
+    for (String user : java.util.Arrays.asList("admin", "analyst", null)) {
+      HttpResponse<String> r = call("GET", "/ibm/api/", user, null);
+      assertThat(r.statusCode()).as("%s: %s", user, r.body()).isIn(401, 403, 404);
+      assertThat(r.body()).doesNotContain("/ibm/api/docs").doesNotContain("\"url\"");
+    }
   }
 
   private static Set<String> regions(JsonNode answer) {
@@ -287,6 +417,140 @@ class ApiIT extends AuthorisationMatrix {
 
     assertThat(call("GET", "/api/v1/sources/demo/curation/draft", "steward", null).body())
         .isEqualTo(draftBefore);
+  }
+
+  /** Issue 24, item 2: a source's URL is data; problem+json names the parameter refused. */
+  @Test
+  void should_refuse_a_source_url_that_carries_code_naming_the_parameter() throws Exception {
+    java.nio.file.Path secret = java.nio.file.Files.createTempFile("parlance-api-secret", ".txt");
+    java.nio.file.Files.writeString(secret, "a-line-only-the-server-holds\n");
+    java.nio.file.Path written =
+        secret.resolveSibling("parlance-api-written-" + System.nanoTime() + ".txt");
+    try {
+      String[][] cases = {
+        {
+          "jdbc:h2:mem:x;ACCESS_MODE_DATA=rw;INIT=RUNSCRIPT FROM '" + secret + "'",
+          "ACCESS_MODE_DATA"
+        },
+        {"jdbc:h2:mem:x;INIT=RUNSCRIPT FROM '" + secret + "'", "INIT"},
+        {
+          "jdbc:h2:mem:x;INIT=CREATE ALIAS W AS 'void w() throws Exception {"
+              + " java.nio.file.Files.writeString(java.nio.file.Path.of(\""
+              + written
+              + "\"), \"x\"); }'\\;CALL W()",
+          "INIT"
+        },
+        {"jdbc:postgresql://127.0.0.1/plant?socketFactory=a.B&socketFactoryArg=x", "socketFactory"},
+        {"jdbc:sqlite:x.sqlite?enable_load_extension=true", "enable_load_extension"},
+        {
+          "jdbc:h2:file:" + PortalEnvironment.home().resolve("metadata").resolve("parlance"),
+          "can never be a source"
+        }
+      };
+      for (String[] c : cases) {
+        for (boolean check : new boolean[] {true, false}) {
+          String body =
+              JSON.writeValueAsString(Map.of("name", "evil", "url", c[0], "check", check));
+          HttpResponse<String> added = call("POST", "/api/v1/sources", "admin", body);
+          assertProblem(added, 400);
+          assertThat(json(added).get("detail").asText())
+              .as(c[0])
+              .contains(c[1])
+              .doesNotContain("a-line-only-the-server-holds");
+        }
+      }
+      assertThat(java.nio.file.Files.exists(written)).isFalse();
+      assertThat(call("GET", "/api/v1/sources", "admin", null).body()).doesNotContain("\"evil\"");
+    } finally {
+      java.nio.file.Files.deleteIfExists(secret);
+      java.nio.file.Files.deleteIfExists(written);
+    }
+  }
+
+  /**
+   * Issue 24, item 1: analyst-se (region SE) names equipment of other regions and one of their own;
+   * the raw demo database is the oracle of which is which. Neither the answer's values, the schema
+   * search's details nor the catalog's dictionaries show another region's value — on the curated
+   * demo and on a copy of it without curation under the demo's policy.
+   */
+  @Test
+  void should_show_analyst_se_no_value_of_another_regions_rows() throws Exception {
+    demoIndexed();
+    java.nio.file.Path demoFile =
+        PortalEnvironment.home().resolve("databases").resolve("demo-plant.sqlite");
+    java.nio.file.Path copy =
+        PortalEnvironment.home().resolve("plain-" + System.nanoTime() + ".sqlite");
+    java.nio.file.Files.copy(demoFile, copy);
+    List<String> hidden = new ArrayList<>();
+    String visible;
+    try (java.sql.Connection raw =
+            java.sql.DriverManager.getConnection("jdbc:sqlite:" + demoFile + "?open_mode=1");
+        java.sql.Statement st = raw.createStatement()) {
+      String tags =
+          "SELECT DISTINCT e.EQ_SN FROM TB_EQ e JOIN TB_SY s ON s.SY_ID = e.EQ_SY_ID"
+              + " JOIN TB_IN i ON i.IN_ID = s.SY_IN_ID WHERE e.EQ_SN IS NOT NULL AND i.IN_RG_CD %s 'SE'"
+              + " AND e.EQ_SN NOT IN (SELECT e2.EQ_SN FROM TB_EQ e2 JOIN TB_SY s2"
+              + " ON s2.SY_ID = e2.EQ_SY_ID JOIN TB_IN i2 ON i2.IN_ID = s2.SY_IN_ID"
+              + " WHERE i2.IN_RG_CD %s 'SE' AND e2.EQ_SN IS NOT NULL) ORDER BY 1 LIMIT 2";
+      try (java.sql.ResultSet rs = st.executeQuery(tags.formatted("<>", "="))) {
+        while (rs.next()) {
+          hidden.add(rs.getString(1));
+        }
+      }
+      try (java.sql.ResultSet rs = st.executeQuery(tags.formatted("=", "<>"))) {
+        rs.next();
+        visible = rs.getString(1);
+      }
+    }
+    assertThat(hidden).hasSize(2);
+    // the uncurated copy under the demo's own policy
+    HttpResponse<String> added =
+        call(
+            "POST",
+            "/api/v1/sources",
+            "admin",
+            JSON.writeValueAsString(Map.of("name", "plain", "url", "jdbc:sqlite:" + copy)));
+    assertThat(added.statusCode()).as(added.body()).isIn(200, 201);
+    HttpResponse<String> policy = call("GET", "/api/v1/sources/demo/policy", "admin", null);
+    assertThat(policy.statusCode()).as(policy.body()).isEqualTo(200);
+    HttpResponse<String> published =
+        call("PUT", "/api/v1/sources/plain/policy", "admin", policy.body());
+    assertThat(published.statusCode()).as(published.body()).isEqualTo(200);
+    HttpResponse<String> started = call("POST", "/api/v1/sources/plain/index", "admin", null);
+    assertThat(started.statusCode()).as(started.body()).isIn(200, 202);
+    api.awaitIndexed("plain");
+
+    String question = "equipment " + hidden.get(0) + " and " + hidden.get(1) + " and " + visible;
+    env.model().answer("Question: " + question, fenced("SELECT count(*) FROM TB_RG"));
+    for (String source : List.of("demo", "plain")) {
+      HttpResponse<String> asked =
+          call(
+              "POST",
+              "/api/v1/sources/" + source + "/ask",
+              "analyst-se",
+              JSON.writeValueAsString(Map.of("question", question, "candidates", 1)));
+      assertThat(asked.statusCode()).as(asked.body()).isEqualTo(200);
+      String values = json(asked).get("valuesUsed").toString();
+      assertThat(values).as(source).doesNotContain(hidden.get(0), hidden.get(1));
+      assertThat(values).as(source).contains(visible);
+      HttpResponse<String> schema =
+          call(
+              "GET",
+              "/api/v1/sources/" + source + "/schema?q=equipment+serial+number+" + hidden.get(0),
+              "analyst-se",
+              null);
+      assertThat(schema.statusCode()).as(schema.body()).isEqualTo(200);
+      assertThat(schema.body()).doesNotContain(hidden.get(0), hidden.get(1));
+    }
+    // an analyst no filter binds still finds the other regions' values
+    HttpResponse<String> all =
+        call(
+            "POST",
+            "/api/v1/sources/plain/ask",
+            "analyst",
+            JSON.writeValueAsString(Map.of("question", question, "candidates", 1)));
+    assertThat(json(all).get("valuesUsed").toString()).contains(hidden.get(0));
+    call("DELETE", "/api/v1/sources/plain", "admin", null);
   }
 
   /**

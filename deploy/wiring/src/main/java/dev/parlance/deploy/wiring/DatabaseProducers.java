@@ -47,15 +47,21 @@ public class DatabaseProducers {
   @Singleton
   @Typed(JdbcConnections.class)
   JdbcConnections connections(ParlanceSettings settings) {
-    return new JdbcConnections(variable -> settings.value(variable).orElse(null));
+    return new JdbcConnections(
+        variable -> settings.value(variable).orElse(null), settings.protectedLocations());
   }
 
-  /** Governed execution; a query over a source's published views runs with them as WITH clauses. */
+  /**
+   * Governed execution; a query over a source's published views runs with them as WITH clauses;
+   * results are copied within {@code parlance.results.*} ({@link ParlanceSettings#resultLimits}).
+   */
   @Produces
   @Singleton
   @Typed(QueryExecution.class)
-  QueryExecution execution(JdbcConnections connections, PublishedCurationPort published) {
-    return Governance.jdbc(connections, new CuratedViewExpansion(published));
+  QueryExecution execution(
+      JdbcConnections connections, PublishedCurationPort published, ParlanceSettings settings) {
+    return Governance.jdbc(
+        connections, new CuratedViewExpansion(published), settings.resultLimits());
   }
 
   void close(@Disposes QueryExecution execution) {
@@ -125,8 +131,10 @@ public class DatabaseProducers {
 
   @Produces
   @ApplicationScoped
-  ReadColumnValuesPort columnValues(JdbcConnections connections) {
-    return Catalogs.values(connections);
+  ReadColumnValuesPort columnValues(JdbcConnections connections, PublishedCurationPort published) {
+    // A curated source's views are read through their definitions, as governed execution does.
+    return new dev.parlance.application.curation.CuratedColumnValues(
+        Catalogs.values(connections), published);
   }
 
   @Produces

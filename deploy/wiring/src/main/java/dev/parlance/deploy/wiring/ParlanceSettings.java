@@ -2,6 +2,7 @@ package dev.parlance.deploy.wiring;
 
 import dev.parlance.application.ask.AskSettings;
 import dev.parlance.application.ask.StrategyName;
+import dev.parlance.domain.governance.ResultLimits;
 import java.util.Optional;
 import org.eclipse.microprofile.config.Config;
 
@@ -57,6 +58,32 @@ public final class ParlanceSettings {
     return value("parlance.store.password-env");
   }
 
+  /**
+   * What no source may open: the metadata store (its URL, or the embedded file under the home, and
+   * its credential variables) and the home's folders of Parlance's own state.
+   */
+  public dev.parlance.domain.source.ProtectedLocations protectedLocations() {
+    ParlanceHome home = home();
+    java.util.Set<String> variables = new java.util.HashSet<>();
+    storeUserVariable().ifPresent(variables::add);
+    storePasswordVariable().ifPresent(variables::add);
+    return new dev.parlance.domain.source.ProtectedLocations(
+        java.util.List.of(
+            home.metadata(),
+            home.index(),
+            home.valueIndex(),
+            home.embeddingCache(),
+            home.logs(),
+            home.benchRuns(),
+            home.root().resolve("scratch")),
+        Optional.of(
+            storeUrl()
+                .orElseGet(
+                    () ->
+                        dev.parlance.adapters.db.store.MetadataStore.embeddedUrl(home.metadata()))),
+        variables);
+  }
+
   /** {@code sync} (each statement waits for its audit commit) or {@code buffered}. */
   public String auditMode() {
     return get("parlance.audit.mode", "sync");
@@ -86,6 +113,46 @@ public final class ParlanceSettings {
           throw new IllegalArgumentException(
               "parlance.index.when-changed must be background or on-use, got '" + v + "'");
     };
+  }
+
+  /**
+   * How much of one statement's result is copied into memory ({@code parlance.results.max-bytes},
+   * {@code .max-value-bytes}, {@code .max-columns}; docs/governance.md, "Results within a budget").
+   * A size may end in KiB, MiB or GiB.
+   */
+  public ResultLimits resultLimits() {
+    ResultLimits d = ResultLimits.defaults();
+    try {
+      return new ResultLimits(
+          size("parlance.results.max-bytes", d.maxBytes()),
+          (int)
+              Math.min(
+                  Integer.MAX_VALUE, size("parlance.results.max-value-bytes", d.maxValueBytes())),
+          (int) Math.min(Integer.MAX_VALUE, size("parlance.results.max-columns", d.maxColumns())));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("parlance.results.*: " + e.getMessage(), e);
+    }
+  }
+
+  // A whole number, optionally with a binary unit: 16MiB, 32 KiB, 1GiB.
+  private long size(String key, long fallback) {
+    String v = get(key, String.valueOf(fallback)).replace("_", "").replace(" ", "");
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(?i)([0-9]{1,18})(kib|mib|gib|k|m|g)?").matcher(v);
+    if (!m.matches()) {
+      throw new IllegalArgumentException(
+          key + " must be a whole number, optionally with KiB, MiB or GiB, got '" + v + "'");
+    }
+    long n = Long.parseLong(m.group(1));
+    String unit = m.group(2) == null ? "" : m.group(2).toLowerCase(java.util.Locale.ROOT);
+    long factor =
+        switch (unit.isEmpty() ? ' ' : unit.charAt(0)) {
+          case 'k' -> 1L << 10;
+          case 'm' -> 1L << 20;
+          case 'g' -> 1L << 30;
+          default -> 1;
+        };
+    return Math.multiplyExact(n, factor);
   }
 
   /** The question pipeline's settings ({@code parlance.ask.*}, docs/ask.md). */

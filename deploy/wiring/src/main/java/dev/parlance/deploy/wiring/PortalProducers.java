@@ -9,6 +9,7 @@ import dev.parlance.application.answer.AnswerQuestionService;
 import dev.parlance.application.answer.AnswerQuestionUseCase;
 import dev.parlance.application.answer.AnswerRowsService;
 import dev.parlance.application.answer.AnswerRowsUseCase;
+import dev.parlance.application.answer.AskAdmission;
 import dev.parlance.application.answer.AskQuotas;
 import dev.parlance.application.answer.ChooseReadingService;
 import dev.parlance.application.answer.ChooseReadingUseCase;
@@ -136,14 +137,31 @@ public class PortalProducers {
         Clock.systemUTC());
   }
 
+  /**
+   * Questions answered at once: {@code parlance.portal.asks-at-once.user} per user (default 2) and
+   * {@code parlance.portal.asks-at-once.total} in all (default 16, the ask executor's threads); 0
+   * means none.
+   */
+  // One instance (it counts what runs), not proxied: AskAdmission is a final class.
+  @Produces
+  @Singleton
+  AskAdmission askAdmission(ParlanceSettings settings) {
+    return new AskAdmission(
+        new AskAdmission.Limits(
+            (int) whole(settings, "parlance.portal.asks-at-once.user", 2),
+            (int) whole(settings, "parlance.portal.asks-at-once.total", 16)));
+  }
+
   @Produces
   @ApplicationScoped
   AnswerQuestionUseCase answerQuestion(
       DataSourcesPort sources,
       AskQuestionUseCase questions,
       AnswerHistoryPort history,
-      AskQuotas quotas) {
-    return new AnswerQuestionService(sources, questions, history, quotas, Clock.systemUTC());
+      AskQuotas quotas,
+      AskAdmission admission) {
+    return new AnswerQuestionService(
+        sources, questions, history, quotas, admission, Clock.systemUTC());
   }
 
   @Produces
@@ -167,8 +185,14 @@ public class PortalProducers {
 
   @Produces
   @ApplicationScoped
-  FindColumnsUseCase findColumns(SourceSchemaUseCase schema) {
-    return new FindColumnsService(schema);
+  FindColumnsUseCase findColumns(
+      SourceSchemaUseCase schema,
+      DataSourcesPort sources,
+      GovernancePoliciesPort policies,
+      CatalogReaders catalogs,
+      ExecuteQueryPort execution) {
+    return new FindColumnsService(
+        schema, sources, policies, catalogs.curatedStructure(), execution);
   }
 
   // ---- exploring: a source's catalog, example questions, an answer's rows for a download
@@ -179,8 +203,9 @@ public class PortalProducers {
       DataSourcesPort sources,
       CatalogReaders catalogs,
       PublishedCurationPort published,
-      GovernancePoliciesPort policies) {
-    return new BrowseCatalogService(sources, catalogs.shared(), published, policies);
+      GovernancePoliciesPort policies,
+      ExecuteQueryPort execution) {
+    return new BrowseCatalogService(sources, catalogs.shared(), published, policies, execution);
   }
 
   @Produces

@@ -37,6 +37,8 @@ import dev.parlance.application.evaluation.PipelineBenchmarkService;
 import dev.parlance.application.evaluation.PipelineBenchmarkUseCase;
 import dev.parlance.application.evaluation.ScorePredictionsService;
 import dev.parlance.application.evaluation.ScorePredictionsUseCase;
+import dev.parlance.application.evaluation.report.ReportDocumentsService;
+import dev.parlance.application.evaluation.report.ReportDocumentsUseCase;
 import dev.parlance.application.evaluation.report.ReportFilesPort;
 import dev.parlance.application.governance.ManagePoliciesService;
 import dev.parlance.application.governance.ManagePoliciesUseCase;
@@ -131,8 +133,10 @@ public class UseCaseProducers {
       DataSourcesPort sources,
       GovernancePoliciesPort policies,
       SourceChanges changes,
-      CheckSourcePort checker) {
-    return new ManageSourcesService(sources, policies, changes, checker);
+      CheckSourcePort checker,
+      ParlanceSettings settings) {
+    return new ManageSourcesService(
+        sources, policies, changes, checker, settings.protectedLocations());
   }
 
   @Produces
@@ -607,6 +611,13 @@ public class UseCaseProducers {
   @ApplicationScoped
   ReportFilesPort reportFiles() {
     return new ReportFiles();
+  }
+
+  /** The command line's reports: written as files, read back for {@code bench report}. */
+  @Produces
+  @ApplicationScoped
+  ReportDocumentsUseCase reportDocuments(ReportFilesPort files) {
+    return new ReportDocumentsService(files);
   }
 
   /** Evaluation runs admins start from the portal, on the background executor. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.parlance.application.evaluation.report.E2eReport;
 import dev.parlance.application.evaluation.report.ReportFilesPort;
+import dev.parlance.application.evaluation.report.UnreadableReportException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
