@@ -135,6 +135,11 @@ public final class QuestionPipelineService implements QuestionPipeline {
     return new Run(source, command, llm, settings, progress).answer();
   }
 
+  /** What an answer says when its columns were ranked before the source's vectors existed. */
+  static final String LEXICAL_NOTE =
+      "retrieval ranked the columns by their words alone (BM25): the source's dense index is still"
+          + " being built, and questions rank with it once it is in place";
+
   /** The text the models and the index are first used with at start, in place of a question. */
   static final String WARM_UP = "how many items are there per category";
 
@@ -452,7 +457,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
       return ledger.time(
           "retrieval",
           () -> {
-            List<String> found =
+            dev.parlance.application.retrieval.SchemaSelection selection =
                 ports
                     .retriever()
                     .retrieve(
@@ -461,9 +466,11 @@ public final class QuestionPipelineService implements QuestionPipeline {
                             command.searchText(),
                             hallucination,
                             RetrievalMode.DEFAULT,
-                            budget))
-                    .columnIds();
-            return withPreviousColumns(found);
+                            budget));
+            if (selection.lexicalOnly() && !notes.contains(LEXICAL_NOTE)) {
+              notes.add(LEXICAL_NOTE);
+            }
+            return withPreviousColumns(selection.columnIds());
           });
     }
 
