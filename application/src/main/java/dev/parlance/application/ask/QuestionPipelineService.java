@@ -159,7 +159,31 @@ public final class QuestionPipelineService implements QuestionPipeline {
                 Optional.empty(),
                 RetrievalMode.DEFAULT,
                 defaults.schemaBudget()));
+    // The verified examples' embeddings (a question's context compares it with each of them) and
+    // the whole schema's size as a user with no role sees it (each question decides on it).
+    List<String> examples =
+        ports.curation().forSource(source.name()).examples().stream()
+            .map(dev.parlance.domain.question.VerifiedExample::question)
+            .toList();
+    if (!examples.isEmpty()) {
+      ports.embedder().embedQueries(examples);
+    }
+    CompleteChatPort noModel =
+        request -> {
+          throw new IllegalStateException("preparing a source asks no model");
+        };
+    new Run(
+            source,
+            AskQuestionUseCase.Command.of(source.name(), WARM_UP, PREPARING),
+            noModel,
+            defaults,
+            Progress.silent())
+        .sizeTheSchema();
   }
+
+  /** Who the start-up preparation reads the schema as: a user with no role. */
+  static final dev.parlance.domain.governance.UserIdentity PREPARING =
+      dev.parlance.domain.governance.UserIdentity.of("parlance-preparing");
 
   /** One question's run: its ledger, its caches and its notes. */
   private final class Run {
@@ -309,6 +333,12 @@ public final class QuestionPipelineService implements QuestionPipeline {
     }
 
     private List<String> baselineColumns = List.of();
+
+    // The whole visible schema's size, computed and kept as a question's decision computes it.
+    void sizeTheSchema() {
+      visible = new Visibility(policy, command.user()).visible(ports.catalogs().read(source));
+      decide(Optional.empty());
+    }
 
     // A whole schema's sample rows take at most SAMPLE_SHARE of its own tokens (SAMPLE_FLOOR on a
     // tiny one, where a share would be none): as many rows per table as fit, so that showing a
