@@ -45,7 +45,7 @@ import javax.net.ssl.X509TrustManager;
 public final class PortalLauncher {
 
   public static final int DEFAULT_PORT = 9443;
-  private static final Duration READY_TIMEOUT = Duration.ofMinutes(10);
+  private static final Duration READY_TIMEOUT = Duration.ofMinutes(20);
   private static final Pattern KEYCLOAK_ISSUER =
       Pattern.compile("(https?://[^/]+(?:/.*?)?)/realms/([^/]+)/?");
 
