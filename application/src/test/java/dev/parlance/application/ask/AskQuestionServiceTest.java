@@ -36,6 +36,14 @@ class AskQuestionServiceTest {
   }
 
   @Test
+  void should_load_what_a_first_question_would_when_preparing_without_asking_the_model() {
+    plant.service(AskFixture.settings(1)).prepare(AskFixture.SOURCE);
+
+    assertThat(plant.sent).isEmpty();
+    assertThat(plant.retrievalQuestions).containsExactly(QuestionPipelineService.WARM_UP);
+  }
+
+  @Test
   void should_answer_with_the_largest_group_and_its_share_when_candidates_disagree() {
     plant
         .answer(
