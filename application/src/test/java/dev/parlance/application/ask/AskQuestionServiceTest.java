@@ -1033,7 +1033,7 @@ class AskQuestionServiceTest {
     // The example with the draft's skeleton comes first; the question's own twin never shows.
     assertThat(finalPrompt)
         .contains(
-            "Question: 'How many open orders per installation?'\nSkeleton: SELECT [column_name],"
+            "Question: \"How many open orders per installation?\"\nSkeleton: SELECT [column_name],"
                 + " COUNT(*) FROM [table_name] WHERE [column_name] = [value] GROUP BY"
                 + " [column_name]\nSQL: "
                 + draft)
