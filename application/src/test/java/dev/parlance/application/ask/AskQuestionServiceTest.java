@@ -36,6 +36,14 @@ class AskQuestionServiceTest {
   }
 
   @Test
+  void should_load_what_a_first_question_would_when_preparing_without_asking_the_model() {
+    plant.service(AskFixture.settings(1)).prepare(AskFixture.SOURCE);
+
+    assertThat(plant.sent).isEmpty();
+    assertThat(plant.retrievalQuestions).containsExactly(QuestionPipelineService.WARM_UP);
+  }
+
+  @Test
   void should_answer_with_the_largest_group_and_its_share_when_candidates_disagree() {
     plant
         .answer(
@@ -909,6 +917,26 @@ class AskQuestionServiceTest {
                 OptionalInt.of(1)));
     assertThat(alone.standaloneQuestion()).isEmpty();
     assertThat(alone.stages()).extracting(StageReport::name).doesNotContain("restatement");
+  }
+
+  @Test
+  void should_queue_a_follow_up_no_view_covers_as_its_restated_question() {
+    plant
+        .answer("Question: " + FOLLOW_UP, fenced("SELECT NULL AS corrective_count"))
+        .answer("Follow-up: " + FOLLOW_UP, "Which installations have open corrective orders?")
+        .rows("SELECT NULL AS corrective_count", false, new Object[] {null});
+    plant.constants.add("SELECT NULL AS corrective_count");
+
+    Answer answer = ask(AskFixture.settings(1), followUp(StrategyName.DIRECT));
+
+    assertThat(answer.status()).isEqualTo(Answer.Status.CANNOT_ANSWER);
+    assertThat(plant.suggestions.all)
+        .singleElement()
+        .satisfies(
+            s -> {
+              assertThat(s.target()).isEqualTo("Which installations have open corrective orders?");
+              assertThat(s.summary()).doesNotContain("staff asked \"" + FOLLOW_UP);
+            });
   }
 
   @Test
