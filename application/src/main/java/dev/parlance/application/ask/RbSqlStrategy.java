@@ -88,12 +88,18 @@ final class RbSqlStrategy implements Strategy {
     if (examples.isEmpty()) {
       return "";
     }
+    // Quoted as data like every steward's note (PromptQuoting, issue 24): the question in quotes,
+    // the SQL without comments.
     StringBuilder out =
-        new StringBuilder("Examples (question, then the SQL's skeleton, then the SQL):\n");
+        new StringBuilder(
+                PromptQuoting.heading(
+                    "Examples (question, then the SQL's skeleton, then the SQL):"))
+            .append('\n');
     for (ExamplePool.Ranked e : examples) {
-      out.append("Question: ").append(SchemaText.flat(e.example().question())).append('\n');
+      List<String> lines = PromptQuoting.example(e.example().question(), e.example().sql());
+      out.append(lines.get(0)).append('\n');
       out.append("Skeleton: ").append(e.skeleton().text()).append('\n');
-      out.append("SQL: ").append(SchemaText.flat(e.example().sql())).append("\n\n");
+      out.append(lines.get(1)).append("\n\n");
     }
     return out.toString();
   }
