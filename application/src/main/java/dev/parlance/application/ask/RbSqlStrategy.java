@@ -90,6 +90,8 @@ final class RbSqlStrategy implements Strategy {
     if (examples.isEmpty()) {
       return "";
     }
+    // Quoted as data like every steward's note (PromptQuoting, issue 24): the question in quotes,
+    // the SQL without comments.
     StringBuilder out =
         new StringBuilder(
                 PromptQuoting.heading(

@@ -79,6 +79,24 @@ class ProblemTableTest {
     assertThat(ProblemTable.retryAfter(spent)).contains(Duration.ofSeconds(42));
   }
 
+  // Issue 24: one user's questions beyond their share, or everyone's beyond the server's.
+  @Test
+  void should_answer_429_for_the_users_share_and_503_for_everyones_both_with_the_wait() {
+    var mine =
+        new dev.parlance.application.answer.TooManyAsksException(
+            "you already have 2 questions being answered", false, Duration.ofSeconds(7));
+    var everyone =
+        new dev.parlance.application.answer.TooManyAsksException(
+            "the server is answering as many questions as it may at once (16)",
+            true,
+            Duration.ofMillis(300));
+
+    assertThat(ProblemTable.problemFor(mine, "/x").orElseThrow().status()).isEqualTo(429);
+    assertThat(ProblemTable.retryAfter(mine)).contains(Duration.ofSeconds(7));
+    assertThat(ProblemTable.problemFor(everyone, "/x").orElseThrow().status()).isEqualTo(503);
+    assertThat(ProblemTable.retryAfter(everyone)).contains(Duration.ofSeconds(1));
+  }
+
   @Test
   void should_answer_409_with_a_wait_while_the_source_is_indexed() {
     var notReady =

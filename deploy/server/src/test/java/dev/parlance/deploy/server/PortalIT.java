@@ -253,6 +253,12 @@ class PortalIT {
     // 4. Logging out without the CSRF token is refused; with it, the portal and Keycloak sessions
     // end.
     assertProblem(browser.postForm(portal.resolve("/logout"), Map.of(), Map.of()), 403);
+    // Issue 24: an Authorization header that did not authenticate the request (the session cookie
+    // did) no longer skips the check.
+    assertProblem(
+        browser.postForm(
+            portal.resolve("/logout"), Map.of(), Map.of("Authorization", "Bearer not-a-token")),
+        403);
     HttpResponse<String> home = browser.get(portal.resolve("/"));
     String csrf = home.headers().firstValue("X-CSRF-Token").orElseThrow();
     HttpResponse<String> loggedOut =
