@@ -196,7 +196,13 @@ public final class PostgresServer implements AutoCloseable {
     pb.redirectErrorStream(true);
     pb.redirectOutput(ProcessBuilder.Redirect.appendTo(root.resolve("server.log").toFile()));
     process = pb.start();
+    // A JVM stopped while the server starts takes the server with it; once started, its owner
+    // (close(), this JVM's hook, or the Maven run's watchdog) stops it.
+    Process starting = process;
+    Thread hook = new Thread(starting::destroy, "stop-starting-postgres");
+    Runtime.getRuntime().addShutdownHook(hook);
     awaitReady();
+    Runtime.getRuntime().removeShutdownHook(hook);
   }
 
   /** Stops the server the way an operator does (fast shutdown); its data stays for a restart. */

@@ -155,10 +155,15 @@ public final class OpenSearchServer implements AutoCloseable {
       pb.redirectErrorStream(true);
       pb.redirectOutput(node.resolve("console.log").toFile());
       Process process = pb.start();
+      // A JVM stopped while the node starts (Ctrl-C) takes the node with it; once started, its
+      // owner (this JVM's hook, or the Maven run's watchdog) stops it.
+      Thread starting = new Thread(process::destroy, "stop-starting-opensearch");
+      Runtime.getRuntime().addShutdownHook(starting);
       OpenSearchServer server =
           new OpenSearchServer(
               node, process, port, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin));
       server.awaitReady(begin);
+      Runtime.getRuntime().removeShutdownHook(starting);
       return server;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start OpenSearch: " + e.getMessage(), e);

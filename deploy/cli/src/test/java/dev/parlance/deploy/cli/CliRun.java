@@ -28,6 +28,30 @@ record CliRun(int exitCode, String out, String err) {
     return ParlanceContainer.boot(env);
   }
 
+  /**
+   * Publishes the demo's policy again with an hour's timeout instead of its 10 s, for tests that
+   * run the demo's heaviest statements (every verified question's SQL): on a machine many times
+   * oversubscribed they run longer than 10 s, and a cancel would fail the test for the machine's
+   * speed, not for what Parlance does. Tests of the timeout itself use policies of their own.
+   */
+  static void patientDemoPolicy(ParlanceContainer components, Path home) {
+    String shown = of(components, "policy", "show", "demo").out();
+    String patient = shown.replaceFirst("\"timeout_ms\" : \\d+", "\"timeout_ms\" : 3600000");
+    if (patient.equals(shown)) {
+      throw new IllegalStateException("no timeout_ms in the demo's policy: " + shown);
+    }
+    try {
+      Path file = java.nio.file.Files.writeString(home.resolve("patient-policy.json"), patient);
+      CliRun set =
+          of(components, "policy", "set", "demo", "--file", file.toString(), "--by", "test");
+      if (set.exitCode() != 0) {
+        throw new IllegalStateException("policy set: " + set.out() + set.err());
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   static CliRun of(ParlanceContainer components, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -71,6 +71,8 @@ class CurationCommandTest {
                 "PARLANCE_LLM_API_KEY", "sk-test",
                 "PARLANCE_LLM_BASE_URL",
                     "http://127.0.0.1:" + server.getAddress().getPort() + "/v1"));
+    // `verified check` runs the demo's heaviest statements: they must not meet a 10 s timeout.
+    CliRun.patientDemoPolicy(components, home);
   }
 
   @AfterAll

@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -71,10 +70,10 @@ class FaultInjectionH2IT extends FaultSuite {
   private static boolean watch(
       Path home, Running running, String count, java.util.function.LongPredicate until) {
     Path lock = home.resolve("metadata/parlance.lock.db");
-    if (!awaitWhileRunning(running, () -> Files.exists(lock), Duration.ofMinutes(3))) {
+    if (!awaitWhileRunning(running, () -> Files.exists(lock), PATIENCE)) {
       return false;
     }
-    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+    long deadline = System.nanoTime() + PATIENCE.toNanos();
     while (running.process().isAlive() && System.nanoTime() < deadline) {
       // The lock file is there before the process's server listens (long before, on a loaded
       // machine): until then connecting fails, and the test tries again instead of killing early.
@@ -95,7 +94,7 @@ class FaultInjectionH2IT extends FaultSuite {
     }
     if (running.process().isAlive()) {
       throw new AssertionError(
-          "the store did not change within 3 minutes while parlance ran: " + running.err());
+          "the store did not change within " + PATIENCE + " while parlance ran: " + running.err());
     }
     return false; // it ended first
   }
@@ -218,9 +217,7 @@ class FaultInjectionH2IT extends FaultSuite {
 
     // Killed while it embeds: the index is written only once everything is embedded.
     Running first = start(home, Map.of(), "schema", "index", "--source", "plant");
-    assertThat(
-            awaitWhileRunning(
-                first, () -> first.err().contains("embedding"), Duration.ofMinutes(3)))
+    assertThat(awaitWhileRunning(first, () -> first.err().contains("embedding"), PATIENCE))
         .isTrue();
     first.kill();
     IndexContents afterFirst = assertWholeIndex(home, "plant");
@@ -262,8 +259,8 @@ class FaultInjectionH2IT extends FaultSuite {
 
     Running index = start(home, Map.of(), "schema", "index", "--source", "demo");
     Running publish = start(home, Map.of(), "views", "publish", "--source", "demo", "--by", "p");
-    Result ri = index.await(Duration.ofMinutes(5));
-    Result rp = publish.await(Duration.ofMinutes(5));
+    Result ri = index.await(PATIENCE);
+    Result rp = publish.await(PATIENCE);
 
     System.out.printf(
         "%s publish during index: index exit %d %s| publish exit %d, %s%n",
@@ -311,9 +308,7 @@ class FaultInjectionH2IT extends FaultSuite {
       Running first = start(home, env, args);
       assertThat(
               awaitWhileRunning(
-                  first,
-                  () -> Files.exists(log) && read(log).lines().count() >= 1 + 2,
-                  Duration.ofMinutes(3)))
+                  first, () -> Files.exists(log) && read(log).lines().count() >= 1 + 2, PATIENCE))
           .isTrue();
       first.kill();
       int asked = model.prompts().size();

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -103,7 +102,7 @@ class FaultInjectionPostgresIT extends FaultSuite {
         () ->
             count(home, "SELECT count(*) FROM curation_version WHERE source_name = 'demo'")
                 > versionsBefore,
-        Duration.ofMinutes(3))) {
+        PATIENCE)) {
       publish.kill();
     }
   }
@@ -114,7 +113,7 @@ class FaultInjectionPostgresIT extends FaultSuite {
             awaitWhileRunning(
                 running,
                 () -> count(home, "SELECT count(*) FROM audit_record") >= recordsBefore + 200,
-                Duration.ofMinutes(3)))
+                PATIENCE))
         .isTrue();
     running.kill();
   }
@@ -169,13 +168,13 @@ class FaultInjectionPostgresIT extends FaultSuite {
             awaitWhileRunning(
                 bench,
                 () -> count(home, "SELECT count(*) FROM audit_record") >= before + 100,
-                Duration.ofMinutes(3)))
+                PATIENCE))
         .isTrue();
     long stopped = System.nanoTime();
     server.stop();
     Result r;
     try {
-      r = bench.await(Duration.ofMinutes(2));
+      r = bench.await(PATIENCE);
     } finally {
       server.restart();
     }

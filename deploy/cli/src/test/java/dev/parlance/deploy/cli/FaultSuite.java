@@ -46,6 +46,12 @@ abstract class FaultSuite {
 
   static final ObjectMapper JSON = new ObjectMapper();
 
+  /**
+   * How long the suite waits for a process to end or for a state it waits for: a guard against a
+   * hang, never a measure of speed (a machine busy with other builds takes many times longer).
+   */
+  static final Duration PATIENCE = Duration.ofMinutes(15);
+
   /** The demo view every test can read: governed execution through the curation. */
   static final String SERVED = "SELECT count(*) FROM maintenance_order";
 
@@ -166,7 +172,7 @@ abstract class FaultSuite {
   }
 
   Result run(Path home, Map<String, String> more, String... args) {
-    return start(home, more, args).await(Duration.ofMinutes(5));
+    return start(home, more, args).await(PATIENCE);
   }
 
   Result ok(Path home, String... args) {
@@ -504,8 +510,8 @@ abstract class FaultSuite {
 
     Running a = start(home, Map.of(), "views", "publish", "--source", "demo", "--by", "a");
     Running b = start(home, Map.of(), "views", "publish", "--source", "demo", "--by", "b");
-    Result ra = a.await(Duration.ofMinutes(5));
-    Result rb = b.await(Duration.ofMinutes(5));
+    Result ra = a.await(PATIENCE);
+    Result rb = b.await(PATIENCE);
 
     List<Result> won = Stream.of(ra, rb).filter(r -> r.exit() == 0).toList();
     List<Result> lost = Stream.of(ra, rb).filter(r -> r.exit() != 0).toList();

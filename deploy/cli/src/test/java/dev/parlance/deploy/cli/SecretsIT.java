@@ -14,7 +14,6 @@ import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -79,7 +78,7 @@ class SecretsIT {
   }
 
   private static FaultSuite.Result parlance(String... args) {
-    FaultSuite.Result r = FaultSuite.launch(HOME, environment(), args).await(Duration.ofMinutes(5));
+    FaultSuite.Result r = FaultSuite.launch(HOME, environment(), args).await(FaultSuite.PATIENCE);
     printed.add(r);
     return r;
   }
