@@ -41,6 +41,7 @@ final class C3Strategy implements Strategy {
   @Override
   public List<Optional<Draft>> draft(PromptContext ctx, Tools tools) {
     PromptContext clear = clearPrompt(ctx, tools);
+    tools.shows(name(), clear);
     return tools.sample("generation", request(clear), true);
   }
 
@@ -51,7 +52,9 @@ final class C3Strategy implements Strategy {
 
   static CompletionRequest request(PromptContext ctx) {
     String dialect = Dialects.label(ctx.dialect());
-    String system = Prompts.C3_CALIBRATION.fill(Map.of("dialect", dialect));
+    String system =
+        Prompts.C3_CALIBRATION.fill(
+            Map.of("dialect", dialect, "data_note", PromptQuoting.c3DataNote(ctx)));
     String user =
         Prompts.C3_SQL.fill(
             Map.of(

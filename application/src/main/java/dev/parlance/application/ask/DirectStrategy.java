@@ -23,7 +23,13 @@ final class DirectStrategy implements Strategy {
   }
 
   static CompletionRequest request(PromptContext ctx) {
-    String system = Prompts.DIRECT_SYSTEM.fill(Map.of("dialect", Dialects.label(ctx.dialect())));
+    String system =
+        Prompts.DIRECT_SYSTEM.fill(
+            Map.of(
+                "dialect",
+                Dialects.label(ctx.dialect()),
+                "data_note",
+                PromptQuoting.directDataNote(ctx)));
     String user =
         Prompts.DIRECT_USER.fill(
             Map.of(

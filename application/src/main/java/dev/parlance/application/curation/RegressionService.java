@@ -137,7 +137,8 @@ final class RegressionService {
       return RegressionReport.Pipeline.FAILED;
     }
     if (sql.isEmpty()) {
-      return RegressionReport.Pipeline.NOT_RUN;
+      // The model was asked and gave no usable SQL (or no model answered).
+      return RegressionReport.Pipeline.FAILED;
     }
     QueryOutcome answer = run(source, policy, next, sql.get());
     if (!(answer instanceof QueryOutcome.Ran ran)) {

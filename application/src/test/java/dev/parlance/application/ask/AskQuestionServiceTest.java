@@ -36,6 +36,14 @@ class AskQuestionServiceTest {
   }
 
   @Test
+  void should_load_what_a_first_question_would_when_preparing_without_asking_the_model() {
+    plant.service(AskFixture.settings(1)).prepare(AskFixture.SOURCE);
+
+    assertThat(plant.sent).isEmpty();
+    assertThat(plant.retrievalQuestions).containsExactly(QuestionPipelineService.WARM_UP);
+  }
+
+  @Test
   void should_answer_with_the_largest_group_and_its_share_when_candidates_disagree() {
     plant
         .answer(
@@ -1053,7 +1061,7 @@ class AskQuestionServiceTest {
     // The example with the draft's skeleton comes first; the question's own twin never shows.
     assertThat(finalPrompt)
         .contains(
-            "Question: How many open orders per installation?\nSkeleton: SELECT [column_name],"
+            "Question: \"How many open orders per installation?\"\nSkeleton: SELECT [column_name],"
                 + " COUNT(*) FROM [table_name] WHERE [column_name] = [value] GROUP BY"
                 + " [column_name]\nSQL: "
                 + draft)
@@ -1071,17 +1079,22 @@ class AskQuestionServiceTest {
     AskSettings settings =
         AskFixture.settings(1).withRbSql(new RbSqlSettings(101 - 1, 100, 0, 0, 0.5));
 
-    plant
-        .service(settings)
-        .ask(
-            new Command(
-                "plant",
-                QUESTION,
-                AskFixture.user(),
-                Optional.of(StrategyName.RB_SQL),
-                OptionalInt.empty()),
-            plant.llm());
+    Answer answer =
+        plant
+            .service(settings)
+            .ask(
+                new Command(
+                    "plant",
+                    QUESTION,
+                    AskFixture.user(),
+                    Optional.of(StrategyName.RB_SQL),
+                    OptionalInt.empty()),
+                plant.llm());
 
+    // What the answer says the prompt used is what RB-SQL showed, not the context it was given.
+    assertThat(answer.schemaElements())
+        .isNotEmpty()
+        .allMatch(c -> c.startsWith(answer.schemaElements().getFirst().split("\\.")[0] + "."));
     // No examples in the pool: no preliminary call, one request.
     assertThat(modelCalls()).hasSize(1);
     String prompt = modelCalls().getFirst().messages().getLast().text();

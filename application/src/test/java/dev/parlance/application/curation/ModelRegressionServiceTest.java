@@ -113,6 +113,17 @@ class ModelRegressionServiceTest {
   }
 
   @Test
+  void should_count_a_question_the_model_gave_no_sql_for_as_failed() {
+    RegressionReport report =
+        service(aModel(), (source, question) -> Optional.empty())
+            .run(RITA, "plant", (stage, done, total) -> {});
+
+    assertThat(report.checks())
+        .extracting(RegressionReport.Check::pipeline)
+        .containsOnly(RegressionReport.Pipeline.FAILED);
+  }
+
+  @Test
   void should_refuse_with_how_to_configure_when_no_model_is_configured() {
     assertThatThrownBy(
             () ->

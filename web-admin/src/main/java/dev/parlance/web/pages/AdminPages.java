@@ -66,7 +66,8 @@ public class AdminPages extends PageServlet {
   @Inject transient dev.parlance.application.identity.ManageUsersUseCase users;
 
   /** How many of the realm's users "preview as user" offers to pick from. */
-  private static final int PREVIEW_USERS = 200;
+  private static final int PREVIEW_USERS =
+      dev.parlance.application.identity.ManageUsersUseCase.MAX_PAGE;
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)

@@ -501,7 +501,7 @@ public class CurationPages extends PageServlet {
           switch (c.pipeline()) {
             case AGREES -> "right: the verified rows";
             case DISAGREES -> "different rows";
-            case FAILED -> "no answer that ran";
+            case FAILED -> "no usable answer (no SQL, or SQL that did not run)";
             case NOT_RUN ->
                 c.result() == RegressionReport.Result.FAILED
                     ? "not asked: " + c.detail()

@@ -121,6 +121,7 @@ public class ModelPages extends PageServlet {
       row.put("tokens", p.tokens());
       row.put("usd", p.usd().stripTrailingZeros().toPlainString());
       row.put("unpriced", p.unpricedCalls());
+      row.put("hasUnpriced", p.unpricedCalls() > 0);
       purposes.add(row);
       calls += p.calls();
     }

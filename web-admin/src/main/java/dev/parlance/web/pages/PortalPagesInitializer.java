@@ -38,7 +38,9 @@ public final class PortalPagesInitializer implements ServletContainerInitializer
         "portal-curation",
         CurationPages.class,
         "/portal/curation",
-        CurationPages.EXPORT_PATH);
+        CurationPages.EXPORT_PATH,
+        CurationPages.JOBS_PATH,
+        CurationPages.JOB_EVENTS_PATH);
     register(
         context, "portal-explore", ExplorePages.class, "/portal/catalog", "/portal/answer.xlsx");
     register(

@@ -58,7 +58,9 @@ class AdminInsightPagesTest {
                 "usd",
                 "0.01",
                 "unpriced",
-                0),
+                0,
+                "hasUnpriced",
+                false),
             Map.of(
                 "purpose",
                 "regressions",
@@ -71,7 +73,9 @@ class AdminInsightPagesTest {
                 "usd",
                 "0.2",
                 "unpriced",
-                0)));
+                2,
+                "hasUnpriced",
+                true)));
     model.put(
         "data",
         Json.of(
@@ -89,6 +93,10 @@ class AdminInsightPagesTest {
         .contains("id=\"spend-total\">2026-11-18 to 2026-11-24 (UTC): 2 answers, 300 tokens")
         .contains("<script type=\"application/json\" id=\"spend-data\">")
         .contains("by what it was for (222 calls)")
+        .contains("0.2 (at least: 2 call(s) without a price)")
+        .doesNotContain("0.01 (at least")
+        .contains("0.2 (at least: 2 call(s) without a price)")
+        .doesNotContain("0.01 (at least")
         .contains(
             "<tr id=\"purpose-regressions\"><td>regressions</td><td class=\"num\">36</td>"
                 + "<td class=\"num calls\">216</td>")

@@ -286,7 +286,7 @@ class CurationPagesTest {
     assertThat(page)
         .contains("this enters every user's prompt exactly so")
         .contains(
-            "id=\"prompt-text-7\">Question: &#39;How many open orders?&#39;\nSQL: SELECT count(*)"
+            "id=\"prompt-text-7\">Question: &quot;How many open orders?&quot;\nSQL: SELECT count(*)"
                 + " FROM maintenance_order WHERE status = &#39;open&#39;</pre>")
         .doesNotContain("NOTE TO THE MODEL");
   }

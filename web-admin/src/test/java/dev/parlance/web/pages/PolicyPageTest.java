@@ -50,13 +50,19 @@ class PolicyPageTest {
             dev.parlance.application.identity.ManageUsersUseCase.class,
             Map.of(
                 "users",
-                args ->
-                    List.of(
-                        new dev.parlance.domain.identity.PortalUser(
-                            "analyst-se",
-                            true,
-                            java.util.Set.of("analyst", "regional"),
-                            Map.of("region", List.of("SE"))))));
+                args -> {
+                  // As the use case: at most MAX_PAGE users a page.
+                  if ((Integer) args[2]
+                      > dev.parlance.application.identity.ManageUsersUseCase.MAX_PAGE) {
+                    throw new IllegalArgumentException("size: between 1 and 100");
+                  }
+                  return List.of(
+                      new dev.parlance.domain.identity.PortalUser(
+                          "analyst-se",
+                          true,
+                          java.util.Set.of("analyst", "regional"),
+                          Map.of("region", List.of("SE"))));
+                }));
     pages.previews =
         PageExchange.fake(
             dev.parlance.application.query.PreviewAsUserUseCase.class,

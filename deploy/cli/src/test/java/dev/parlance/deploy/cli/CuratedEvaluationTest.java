@@ -34,8 +34,8 @@ class CuratedEvaluationTest {
   private static final String LARGEST_SQL =
       "SELECT i.name FROM installation i JOIN maintenance_order mo ON i.id = mo.installation_id"
           + " WHERE mo.status = 'open' GROUP BY i.id, i.name ORDER BY count(*) DESC, i.name LIMIT 1";
-  // Only curated prompts carry the demo's hints.
-  private static final String CURATED = "The demo's today is 2025-01-01";
+  // Only curated prompts carry the demo's hints (quoted as data: the apostrophe is doubled).
+  private static final String CURATED = "today is 2025-01-01";
 
   @TempDir static Path home;
 

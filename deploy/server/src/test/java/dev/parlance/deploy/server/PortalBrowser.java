@@ -72,7 +72,7 @@ final class PortalBrowser implements AutoCloseable {
     ChromeDriverService service =
         new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).build();
     driver = new ChromeDriver(service, options);
-    driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(120));
+    driver.manage().timeouts().pageLoadTimeout(LEAST_WAIT);
   }
 
   /** Opens a portal page; the first one goes through Keycloak's login page as {@code user}. */
@@ -106,9 +106,17 @@ final class PortalBrowser implements AutoCloseable {
     return this;
   }
 
+  /**
+   * A wait for something the page will show. The seconds a journey names are what it expects on an
+   * idle machine; every wait lasts at least {@link #LEAST_WAIT}, since a wait guards a hang and
+   * must never fail a journey because the machine is busy (it ends as soon as the page shows it).
+   */
   WebDriverWait wait(int seconds) {
-    return new WebDriverWait(driver, Duration.ofSeconds(seconds));
+    return new WebDriverWait(driver, Duration.ofSeconds(Math.max(seconds, LEAST_WAIT.toSeconds())));
   }
+
+  /** The shortest wait of a journey (see {@link #wait(int)}). */
+  static final Duration LEAST_WAIT = Duration.ofMinutes(10);
 
   String text(String id) {
     return driver.findElement(By.id(id)).getText();
@@ -247,7 +255,7 @@ final class PortalBrowser implements AutoCloseable {
   }
 
   void assertAccessible(String page) {
-    driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
+    driver.manage().timeouts().scriptTimeout(LEAST_WAIT);
     assertThat(seriousViolations()).as("axe-core on " + page).isEmpty();
   }
 
