@@ -106,8 +106,14 @@ final class PortalBrowser implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Waits for a condition; an element the page replaced while the condition read it (a form's
+   * answer arriving) is read again at the next poll, not a failure.
+   */
   WebDriverWait wait(int seconds) {
-    return new WebDriverWait(driver, Duration.ofSeconds(seconds));
+    WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(seconds));
+    wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
+    return wait;
   }
 
   String text(String id) {
