@@ -323,6 +323,8 @@
     var answer = document.getElementById("answer");
     var address = answer && answer.getAttribute("data-address");
     if (!address || location.pathname === address || !window.history || !history.pushState) return;
+    // A conversation's page shows its last answer under the conversation's own address.
+    if (location.pathname.indexOf("/portal/conversations/") >= 0) return;
     history.pushState({ answer: answer.getAttribute("data-answer") }, "", address);
   }
 

@@ -65,12 +65,24 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
 
   @Override
   public RecordedAnswer ask(Command command, Progress progress) {
-    long start = System.nanoTime();
+    try (AskAdmission.Ticket mine = admit(command)) {
+      return ask(command, progress, mine);
+    }
+  }
+
+  @Override
+  public AskAdmission.Ticket admit(Command command) {
     requireAllowed(command.user(), command.source());
-    Optional<AnswerRecord> earlier = followedUp(command);
     // The rate counts every question asked, also one then refused for being one too many at once.
     quotas.admit(command.user().name(), command.source());
-    try (AskAdmission.Ticket admitted = admission.enter(command.user().name())) {
+    return admission.enterUser(command.user().name());
+  }
+
+  @Override
+  public RecordedAnswer ask(Command command, Progress progress, AskAdmission.Ticket admitted) {
+    long start = System.nanoTime();
+    Optional<AnswerRecord> earlier = followedUp(command);
+    try (AskAdmission.Ticket working = admission.enterEveryone()) {
       return ask(command, progress, earlier, start);
     }
   }

@@ -29,6 +29,32 @@ public interface AnswerQuestionUseCase {
   RecordedAnswer ask(Command command, Progress progress);
 
   /**
+   * Takes the user's place for a question as it arrives, before it waits for a thread: refused at
+   * once when the user may not ask, their rate or budget is spent, or they already have as many
+   * questions being answered as allowed. The caller answers it with {@link #ask(Command, Progress,
+   * AskAdmission.Ticket)} and closes the ticket when the answer is sent (or was never started).
+   *
+   * @throws dev.parlance.application.access.AccessDeniedException when the user may not use the
+   *     source
+   * @throws dev.parlance.application.retrieval.UnknownSourceException for an unknown source
+   * @throws QuotaExceededException when the user's rate or a daily budget is spent
+   * @throws TooManyAsksException when the user has as many questions being answered as allowed
+   */
+  default AskAdmission.Ticket admit(Command command) {
+    requireAllowed(command.user(), command.source());
+    return () -> {};
+  }
+
+  /**
+   * Answers a question {@link #admit} admitted (the ticket stays the caller's to close).
+   *
+   * @throws TooManyAsksException when the server works on as many questions as it may
+   */
+  default RecordedAnswer ask(Command command, Progress progress, AskAdmission.Ticket admitted) {
+    return ask(command, progress);
+  }
+
+  /**
    * Refuses, as {@link #ask} would, a question the user may not ask about the source, before any
    * work starts: a caller that streams progress answers 200 once the stream opens, so a refusal
    * must come first. Counts nothing against the user's rate.

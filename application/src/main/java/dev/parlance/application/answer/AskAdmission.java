@@ -7,10 +7,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * How many questions are answered at once: at most {@code perUser} for one user and {@code total}
- * for everyone (0: no limit), so that one user cannot take the server's memory and time from the
- * others. A question over a limit is refused at once ({@link TooManyAsksException}) with when to
- * try again: about the time a question has lately taken. Kept in this process.
+ * How many questions are answered at once: at most {@code perUser} for one user (from arrival to
+ * answer, waiting included) and {@code total} worked on for everyone (0: no limit), so that one
+ * user cannot take the server's memory and time from the others. A question over a limit is refused
+ * at once ({@link TooManyAsksException}) with when to try again: about the time a question has
+ * lately taken. Kept in this process.
  */
 public final class AskAdmission {
 
@@ -51,12 +52,37 @@ public final class AskAdmission {
   }
 
   /**
-   * Admits one question of {@code user}, or refuses it.
+   * Admits one question of {@code user}, or refuses it: a place of the user's and one of
+   * everyone's.
    *
    * @throws TooManyAsksException when the user, or everyone, has as many questions running as
    *     allowed
    */
   public Ticket enter(String user) {
+    Ticket mine = enterUser(user);
+    try {
+      Ticket all = enterEveryone();
+      return () -> {
+        try {
+          all.close();
+        } finally {
+          mine.close();
+        }
+      };
+    } catch (TooManyAsksException e) {
+      mine.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Takes one of the user's places, from when the question arrives until its answer is sent (its
+   * wait in a queue included), so that a user's questions beyond their share are refused at once
+   * and never wait behind others'.
+   *
+   * @throws TooManyAsksException when the user has as many questions being answered as allowed
+   */
+  public Ticket enterUser(String user) {
     // Counted and checked atomically per user (compute holds the user's entry).
     int now =
         byUser
@@ -80,10 +106,18 @@ public final class AskAdmission {
           false,
           retryAfter());
     }
+    return once(() -> release(user));
+  }
+
+  /**
+   * Takes one of everyone's places while the question is worked on.
+   *
+   * @throws TooManyAsksException when as many questions as allowed are worked on
+   */
+  public Ticket enterEveryone() {
     int all = running.incrementAndGet();
     if (limits.total() > 0 && all > limits.total()) {
       running.decrementAndGet();
-      release(user);
       throw new TooManyAsksException(
           "the server is answering as many questions as it may at once ("
               + limits.total()
@@ -92,19 +126,21 @@ public final class AskAdmission {
           retryAfter());
     }
     long start = System.nanoTime();
-    return new Ticket() {
-      private boolean closed;
+    return once(
+        () -> {
+          running.decrementAndGet();
+          long took = (System.nanoTime() - start) / 1_000_000;
+          averageMillis.updateAndGet(avg -> (avg * 7 + took) / 8);
+        });
+  }
 
-      @Override
-      public synchronized void close() {
-        if (closed) {
-          return;
-        }
-        closed = true;
-        running.decrementAndGet();
-        release(user);
-        long took = (System.nanoTime() - start) / 1_000_000;
-        averageMillis.updateAndGet(avg -> (avg * 7 + took) / 8);
+  // A ticket whose release runs once however often it is closed.
+  private static Ticket once(Runnable release) {
+    java.util.concurrent.atomic.AtomicBoolean closed =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    return () -> {
+      if (closed.compareAndSet(false, true)) {
+        release.run();
       }
     };
   }

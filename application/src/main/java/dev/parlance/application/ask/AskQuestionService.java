@@ -62,7 +62,10 @@ public final class AskQuestionService implements AskQuestionUseCase {
   public Answer ask(Command command, Progress progress) {
     LanguageModel model = model(command.source(), command.modelProfile());
     IndexSourceUseCase.IndexState state = indexing.state(command.source());
-    if (!(state instanceof IndexSourceUseCase.Ready)) {
+    // A source searchable by its words while its vectors are computed answers already.
+    boolean searchable =
+        state instanceof IndexSourceUseCase.Indexing building && building.searchable();
+    if (!(state instanceof IndexSourceUseCase.Ready) && !searchable) {
       if (state instanceof IndexSourceUseCase.NotReady) {
         indexing.start(command.source());
       }

@@ -41,6 +41,7 @@ final class C3Strategy implements Strategy {
   @Override
   public List<Optional<Draft>> draft(PromptContext ctx, Tools tools) {
     PromptContext clear = clearPrompt(ctx, tools);
+    tools.shows(name(), clear);
     return tools.sample("generation", request(clear), true);
   }
 

@@ -61,6 +61,7 @@ final class CandidateRounds {
     Ledger ledger = tools.ledger();
     List<Candidate> candidates = new ArrayList<>();
     boolean named = strategies.size() > 1;
+    tools.shown().clear();
     // Every strategy's first pending step is queued in the same round: they do not wait on
     // each other.
     for (Strategy s : strategies) {
@@ -68,6 +69,11 @@ final class CandidateRounds {
         candidates.add(new Candidate(candidates.size(), d, s, named));
       }
     }
+    java.util.LinkedHashSet<String> columns = new java.util.LinkedHashSet<>();
+    for (Strategy s : strategies) {
+      columns.addAll(tools.shown().getOrDefault(s.name(), context.columnIds()));
+    }
+    shown = List.copyOf(columns);
     if (ledger.queued()) {
       return candidates;
     }
@@ -91,6 +97,13 @@ final class CandidateRounds {
     }
     return candidates;
   }
+
+  /** The columns the last attempt's final prompts showed, all strategies' together. */
+  List<String> shown() {
+    return shown;
+  }
+
+  private List<String> shown = List.of();
 
   /**
    * From now on the strategies' wider selves (the one retry with a wider schema: RB-SQL without its

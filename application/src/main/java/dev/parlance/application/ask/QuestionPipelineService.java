@@ -170,6 +170,11 @@ public final class QuestionPipelineService implements QuestionPipeline {
     return new Run(source, command, llm, settings, progress).answer();
   }
 
+  /** What an answer says when its columns were ranked before the source's vectors existed. */
+  static final String LEXICAL_NOTE =
+      "retrieval ranked the columns by their words alone (BM25): the source's dense index is still"
+          + " being built, and questions rank with it once it is in place";
+
   /** The text the models and the index are first used with at start, in place of a question. */
   static final String WARM_UP = "how many items are there per category";
 
@@ -189,7 +194,31 @@ public final class QuestionPipelineService implements QuestionPipeline {
                 Optional.empty(),
                 RetrievalMode.DEFAULT,
                 defaults.schemaBudget()));
+    // The verified examples' embeddings (a question's context compares it with each of them) and
+    // the whole schema's size as a user with no role sees it (each question decides on it).
+    List<String> examples =
+        ports.curation().forSource(source.name()).examples().stream()
+            .map(dev.parlance.domain.question.VerifiedExample::question)
+            .toList();
+    if (!examples.isEmpty()) {
+      ports.embedder().embedQueries(examples);
+    }
+    CompleteChatPort noModel =
+        request -> {
+          throw new IllegalStateException("preparing a source asks no model");
+        };
+    new Run(
+            source,
+            AskQuestionUseCase.Command.of(source.name(), WARM_UP, PREPARING),
+            noModel,
+            defaults,
+            Progress.silent())
+        .sizeTheSchema();
   }
+
+  /** Who the start-up preparation reads the schema as: a user with no role. */
+  static final dev.parlance.domain.governance.UserIdentity PREPARING =
+      dev.parlance.domain.governance.UserIdentity.of("parlance-preparing");
 
   /** One question's run: its ledger, its caches and its notes. */
   private final class Run {
@@ -334,7 +363,13 @@ public final class QuestionPipelineService implements QuestionPipeline {
           new CandidateRounds(
               strategy,
               new Strategy.Tools(
-                  ledger, asked, ports.analyzer(), ports.embedder(), retrievers, examples),
+                  ledger,
+                  asked,
+                  ports.analyzer(),
+                  ports.embedder(),
+                  retrievers,
+                  examples,
+                  java.util.Collections.synchronizedMap(new EnumMap<>(StrategyName.class))),
               ports.runQuery(),
               ports.analyzer(),
               source.name(),
@@ -350,8 +385,9 @@ public final class QuestionPipelineService implements QuestionPipeline {
       if (view.way() == SchemaView.Way.WHOLE_SCHEMA) {
         context = withinSampleShare(context, view.schemaTokens());
       }
-      view = view.shown(context.columnCount());
       List<Candidate> candidates = rounds.attempt(context, asked.correctionRounds());
+      shownColumns = rounds.shown();
+      view = view.shown(shownColumns.size());
       if (ledger.queued()) {
         return Answer.queued(trace());
       }
@@ -377,7 +413,8 @@ public final class QuestionPipelineService implements QuestionPipeline {
           if (retry.stream().anyMatch(Candidate::ran)) {
             candidates = retry;
             context = widerContext;
-            view = view.shown(context.columnCount());
+            shownColumns = rounds.shown();
+            view = view.shown(shownColumns.size());
           }
         }
       }
@@ -390,6 +427,9 @@ public final class QuestionPipelineService implements QuestionPipeline {
     }
 
     private List<String> baselineColumns = List.of();
+
+    // The columns the chosen attempt's final prompts showed (a strategy may cut the context).
+    private List<String> shownColumns = List.of();
 
     // Which strategies agreed on the chosen reading, and what became of the others.
     private String agreement(List<Candidate> pool, ExecutionVote.Result vote) {
@@ -415,6 +455,12 @@ public final class QuestionPipelineService implements QuestionPipeline {
                   + pool.size()
                   + ")")
           + (others.isEmpty() ? "" : "; " + String.join("; ", others));
+    }
+
+    // The whole visible schema's size, computed and kept as a question's decision computes it.
+    void sizeTheSchema() {
+      visible = new Visibility(policy, command.user()).visible(ports.catalogs().read(source));
+      decide(Optional.empty());
     }
 
     // A whole schema's sample rows take at most SAMPLE_SHARE of its own tokens (SAMPLE_FLOOR on a
@@ -595,7 +641,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
       return ledger.time(
           "retrieval",
           () -> {
-            List<String> found =
+            dev.parlance.application.retrieval.SchemaSelection selection =
                 ports
                     .retriever()
                     .retrieve(
@@ -604,9 +650,11 @@ public final class QuestionPipelineService implements QuestionPipeline {
                             command.searchText(),
                             hallucination,
                             RetrievalMode.DEFAULT,
-                            budget))
-                    .columnIds();
-            return withPreviousColumns(found);
+                            budget));
+            if (selection.lexicalOnly() && !notes.contains(LEXICAL_NOTE)) {
+              notes.add(LEXICAL_NOTE);
+            }
+            return withPreviousColumns(selection.columnIds());
           });
     }
 
@@ -668,7 +716,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
           command.question(),
           settings.strategy(),
           pool.stream().map(Candidate::report).toList(),
-          context.columnIds(),
+          shownColumns.isEmpty() ? context.columnIds() : shownColumns,
           context.values(),
           ledger.reports(),
           notes,
@@ -749,10 +797,15 @@ public final class QuestionPipelineService implements QuestionPipeline {
 
     // Staff asked something no view covers: the stewards' queue gets it, once while pending.
     private void suggestCuration(String sql) {
-      String target =
-          command.question().length() > 400
-              ? command.question().substring(0, 399) + "…"
-              : command.question();
+      // A follow-up reaches the stewards as a question of its own, never as its fragment.
+      String asked =
+          restated.orElseGet(
+              () ->
+                  command
+                      .previous()
+                      .map(p -> p.question() + " Follow-up: " + command.question())
+                      .orElse(command.question()));
+      String target = asked.length() > 400 ? asked.substring(0, 399) + "…" : asked;
       try {
         boolean queued =
             ports.suggestions().list(source.name(), SuggestionStatus.PENDING).stream()
@@ -768,7 +821,7 @@ public final class QuestionPipelineService implements QuestionPipeline {
                         SuggestionKind.UNANSWERED,
                         target,
                         "staff asked \""
-                            + SqlText.oneLine(command.question())
+                            + SqlText.oneLine(asked)
                             + "\"; no view covers it (the model wrote "
                             + SqlText.oneLine(sql)
                             + ")",

@@ -46,6 +46,7 @@ final class RbSqlStrategy implements Strategy {
   public List<Optional<Draft>> draft(PromptContext ctx, Tools tools) {
     RbSqlSettings rb = tools.settings().rbSql();
     PromptContext schema = retrievers ? retrieved(ctx, tools) : ctx;
+    tools.shows(name(), schema);
     ExamplePool pool = tools.examples();
     int k = rb.shots() > 0 ? rb.shots() : pool.shots();
     String question = ctx.question();
@@ -83,17 +84,22 @@ final class RbSqlStrategy implements Strategy {
     return CompletionRequest.of(system, user);
   }
 
-  // RB-SQL's example organisation (§4.3.2): question, then skeleton, then SQL.
+  // RB-SQL's example organisation (§4.3.2): question, then skeleton, then SQL; the stewards' (or
+  // the training set's) question quoted as data, as every prompt quotes examples.
   static String examples(List<ExamplePool.Ranked> examples) {
     if (examples.isEmpty()) {
       return "";
     }
     StringBuilder out =
-        new StringBuilder("Examples (question, then the SQL's skeleton, then the SQL):\n");
+        new StringBuilder(
+                PromptQuoting.heading(
+                    "Examples (question, then the SQL's skeleton, then the SQL):"))
+            .append('\n');
     for (ExamplePool.Ranked e : examples) {
-      out.append("Question: ").append(SchemaText.flat(e.example().question())).append('\n');
+      List<String> lines = PromptQuoting.example(e.example().question(), e.example().sql());
+      out.append(lines.get(0)).append('\n');
       out.append("Skeleton: ").append(e.skeleton().text()).append('\n');
-      out.append("SQL: ").append(SchemaText.flat(e.example().sql())).append("\n\n");
+      out.append(lines.get(1)).append("\n\n");
     }
     return out.toString();
   }

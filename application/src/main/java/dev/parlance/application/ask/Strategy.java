@@ -71,7 +71,17 @@ interface Strategy {
       dev.parlance.domain.sql.AnalyzeSqlPort analyzer,
       dev.parlance.domain.retrieval.EmbedTextPort embedder,
       RbSqlRetrievers retrievers,
-      ExamplePool examples) {
+      ExamplePool examples,
+      java.util.Map<StrategyName, List<String>> shown) {
+
+    /**
+     * Records the schema a strategy's final prompt shows when it is not the context it was given
+     * (C3's recalled columns, TA-SQL's linked ones, RB-SQL's retrieved ones): what the answer says
+     * the prompt used, and what recall is measured on.
+     */
+    void shows(StrategyName strategy, PromptContext context) {
+      shown.put(strategy, context.columnIds());
+    }
 
     // Any sample of the request queued: its answer is not all there, the step is not done.
     private static dev.parlance.domain.completion.Completions answered(

@@ -43,6 +43,7 @@ final class TaSqlStrategy implements Strategy {
                             "question", question))))
             .flatMap(text -> SqlText.sql(text, true));
     PromptContext linked = dummy.map(sql -> linked(ctx, sql, tools)).orElse(ctx);
+    tools.shows(name(), linked);
     String links = "[" + String.join(", ", linked.columnIds()) + "]";
     String description = SchemaText.pythonSchema(linked);
     String symbolic =

@@ -27,6 +27,12 @@ public final class IndexSchemaService implements IndexSchemaUseCase {
   /** The weight of the described view against the name's, measured in docs/retrieval.md. */
   public static final double DETAILS_WEIGHT = 0.3;
 
+  /**
+   * The progress stage that says the source's lexical index is in place (searchable by its words)
+   * while its vectors are being computed.
+   */
+  public static final String LEXICAL_READY = "searchable by words";
+
   // Large enough to keep every core busy inside the embedder, small enough to report progress.
   private static final int CHUNK = 512;
 
@@ -57,6 +63,10 @@ public final class IndexSchemaService implements IndexSchemaUseCase {
             .map(s -> s.fingerprint().equals(fingerprint) && s.model().equals(embedder.modelName()))
             .orElse(false);
     if (!unchanged) {
+      // Lexical first: searchable at once by its words, while the vectors are computed.
+      if (index.replaceLexical(catalog.source(), elements)) {
+        progress.update(LEXICAL_READY, 1, 1);
+      }
       index.replace(catalog.source(), embedder.modelName(), embed(elements, progress));
     }
     long millis = (System.nanoTime() - start) / 1_000_000;

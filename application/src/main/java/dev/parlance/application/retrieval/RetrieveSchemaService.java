@@ -45,6 +45,12 @@ public final class RetrieveSchemaService implements RetrieveSchemaUseCase {
 
   @Override
   public SchemaSelection retrieve(RetrievalQuery query) {
+    if (query.mode() != RetrievalMode.LEXICAL && !search.dense(query.source())) {
+      // Only the source's lexical index exists yet (its vectors are being computed): rank with what
+      // is ready, and say so; the next question after the vectors land ranks as asked.
+      SchemaSelection words = lexical(query, query.hallucination().filter(h -> !h.isEmpty()));
+      return new SchemaSelection(words.columns(), true);
+    }
     return switch (query.mode()) {
       case SINGLE -> single(query);
       case PAPER ->

@@ -110,8 +110,16 @@ public final class SourceSchemaService implements SourceSchemaUseCase {
       throw new UnknownSourceException(source);
     }
     Optional<IndexReport> indexed = Optional.empty();
+    // A lexical index alone is current too: its vectors are being computed (a server's build under
+    // way), and retrieval ranks by words until they land rather than building a second time here.
     boolean current =
-        index.status(source).map(s -> s.model().equals(embedder.modelName())).orElse(false);
+        index
+            .status(source)
+            .map(
+                s ->
+                    s.model().equals(embedder.modelName())
+                        || s.model().equals(IndexSchemaPort.LEXICAL_ONLY))
+            .orElse(false);
     if (!current) {
       indexed = Optional.of(index(source, progress));
     }

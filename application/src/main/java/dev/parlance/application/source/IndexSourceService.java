@@ -1,5 +1,6 @@
 package dev.parlance.application.source;
 
+import dev.parlance.application.retrieval.IndexSchemaService;
 import dev.parlance.application.retrieval.Progress;
 import dev.parlance.application.retrieval.SourceSchemaUseCase;
 import dev.parlance.application.retrieval.UnknownSourceException;
@@ -237,9 +238,14 @@ public final class IndexSourceService implements IndexSourceUseCase, SourceChang
     private final CopyOnWriteArrayList<Progress> listeners = new CopyOnWriteArrayList<>();
     private final CompletableFuture<Void> done = new CompletableFuture<>();
 
+    private volatile boolean searchable;
+
     @Override
     public void update(String stage, long done, long total) {
-      latest.set(new Indexing(stage, done, total));
+      if (IndexSchemaService.LEXICAL_READY.equals(stage)) {
+        searchable = true;
+      }
+      latest.set(new Indexing(stage, done, total, searchable));
       for (Progress p : listeners) {
         p.update(stage, done, total);
       }

@@ -27,8 +27,17 @@ public interface IndexSourceUseCase {
 
   record Ready() implements IndexState {}
 
-  /** Being built in this process: the stage and how far it is. */
-  record Indexing(String stage, long done, long total) implements IndexState {
+  /**
+   * Being built in this process: the stage and how far it is.
+   *
+   * @param searchable whether the source can already be searched by its words (its lexical index is
+   *     in place while the vectors are computed): questions are answered, ranked lexically
+   */
+  record Indexing(String stage, long done, long total, boolean searchable) implements IndexState {
+    public Indexing(String stage, long done, long total) {
+      this(stage, done, total, false);
+    }
+
     /** Share done, 0 to 1; 0 while the total is unknown. */
     public double fraction() {
       return total <= 0 ? 0 : Math.min(1, (double) done / total);

@@ -176,7 +176,8 @@ class AnswerQuestionServiceTest {
     AnswerQuestionUseCase.RecordedAnswer recorded =
         service(AskQuotas.Limits.none()).ask(command(rita, "demo"), Progress.silent());
 
-    assertThat(recorded.useCaseMicros()).isBetween(12_000L, 10_000_000L);
+    // At least the 12 ms the use case spent asking (how much more depends on the machine).
+    assertThat(recorded.useCaseMicros()).isGreaterThanOrEqualTo(12_000L);
     assertThat(recorded.useCaseMillis()).isEqualTo(recorded.useCaseMicros() / 1_000);
   }
 

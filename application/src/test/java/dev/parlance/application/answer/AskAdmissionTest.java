@@ -113,6 +113,25 @@ class AskAdmissionTest {
   }
 
   @Test
+  void should_hold_the_users_place_from_arrival_while_everyones_is_taken_only_to_work() {
+    AskAdmission admission = new AskAdmission(new AskAdmission.Limits(1, 1));
+    AskAdmission.Ticket arrived = admission.enterUser("rita");
+    // Waiting for a thread, Rita's question already holds her place: her next one is refused.
+    assertThatThrownBy(() -> admission.enterUser("rita")).isInstanceOf(TooManyAsksException.class);
+    // Ola's question arrives and is worked on; Rita's, when its turn comes, finds none free.
+    AskAdmission.Ticket ola = admission.enter("ola");
+    assertThatThrownBy(admission::enterEveryone)
+        .isInstanceOfSatisfying(TooManyAsksException.class, e -> assertThat(e.everyone()).isTrue());
+    ola.close();
+    try (AskAdmission.Ticket working = admission.enterEveryone()) {
+      assertThat(admission.running()).isEqualTo(1);
+    }
+    arrived.close();
+    assertThat(admission.running("rita")).isZero();
+    assertThat(admission.running()).isZero();
+  }
+
+  @Test
   void should_refuse_negative_limits() {
     assertThatThrownBy(() -> new AskAdmission.Limits(-1, 0))
         .isInstanceOf(IllegalArgumentException.class);

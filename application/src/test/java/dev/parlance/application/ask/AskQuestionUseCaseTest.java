@@ -135,6 +135,17 @@ class AskQuestionUseCaseTest {
   }
 
   @Test
+  void should_answer_while_the_vectors_are_built_once_the_source_is_searchable_by_words() {
+    state = new IndexSourceUseCase.Indexing("embedding", 1, 4, true);
+
+    service(FakeLanguageModels.of(MODEL))
+        .ask(AskQuestionUseCase.Command.of("plant", "how many?", RITA));
+
+    assertThat(asked).hasSize(1);
+    assertThat(started).isEmpty();
+  }
+
+  @Test
   void should_wait_for_the_indexes_when_preparing_then_answer() {
     state = new IndexSourceUseCase.NotReady("no schema index");
     AskQuestionService service = service(FakeLanguageModels.of(MODEL));

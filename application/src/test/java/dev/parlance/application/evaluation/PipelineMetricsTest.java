@@ -29,6 +29,32 @@ class PipelineMetricsTest {
       boolean goldReadable,
       Set<String> goldColumns,
       Set<String> goldTables) {
+    return scored(
+        id,
+        status,
+        confidence,
+        correct,
+        wall,
+        promptColumns,
+        goldReadable,
+        goldColumns,
+        goldTables,
+        5,
+        Map.of());
+  }
+
+  private static ScoredAnswer scored(
+      String id,
+      String status,
+      double confidence,
+      boolean correct,
+      long wall,
+      List<String> promptColumns,
+      boolean goldReadable,
+      Set<String> goldColumns,
+      Set<String> goldTables,
+      int candidates,
+      Map<String, Set<String>> lineage) {
     EvaluationQuestion q =
         new EvaluationQuestion(id, "db", "q" + id, Optional.empty(), "G", Optional.of("easy"));
     PipelineAnswer a =
@@ -38,7 +64,7 @@ class PipelineMetricsTest {
             status,
             Optional.of("P"),
             confidence,
-            5,
+            candidates,
             promptColumns,
             List.of(
                 new StageUsage("indexing (first use)", 0, TokenUsage.NONE, Cost.ZERO, 0, 900, true),
@@ -66,7 +92,80 @@ class PipelineMetricsTest {
             Duration.ZERO,
             Duration.ZERO);
     return new ScoredAnswer(
-        "direct", a, r, Map.of("bird", v), goldReadable, goldColumns, goldTables);
+        "direct", a, r, Map.of("bird", v), goldReadable, goldColumns, goldTables, lineage);
+  }
+
+  @Test
+  void should_leave_calibration_out_and_say_why_when_every_question_had_one_candidate() {
+    List<ScoredAnswer> answers =
+        List.of(
+            scored(
+                "1", "answered", 1.0, true, 100, List.of(), true, Set.of(), Set.of(), 1, Map.of()),
+            scored(
+                "2", "answered", 1.0, false, 100, List.of(), true, Set.of(), Set.of(), 1, Map.of()),
+            scored(
+                "3",
+                "no_answer",
+                0.0,
+                false,
+                100,
+                List.of(),
+                true,
+                Set.of(),
+                Set.of(),
+                0,
+                Map.of()));
+
+    PipelineMetrics.Calibration c = PipelineMetrics.of(answers).calibration();
+
+    assertThat(c.omitted()).hasValue(PipelineMetrics.ONE_CANDIDATE);
+    assertThat(c.omitted().get()).startsWith("calibration needs m > 1");
+    assertThat(c.buckets()).isEmpty();
+    // Accuracy by status stays: it does not depend on m.
+    assertThat(c.byStatus().get("answered")).isEqualTo(new PipelineMetrics.Count(2, 1));
+    // One question with two candidates (a vote across two strategies, say) is enough to show it.
+    List<ScoredAnswer> mixed = new java.util.ArrayList<>(answers);
+    mixed.add(
+        scored("4", "unsure", 0.5, true, 100, List.of(), true, Set.of(), Set.of(), 2, Map.of()));
+    assertThat(PipelineMetrics.of(mixed).calibration().omitted()).isEmpty();
+  }
+
+  @Test
+  void should_count_a_view_column_of_the_prompt_as_the_base_columns_it_reads() {
+    // The prompt shows the curated view's column; the gold reads the cryptic base table.
+    ScoredAnswer curated =
+        scored(
+            "1",
+            "answered",
+            1.0,
+            true,
+            100,
+            List.of("maintenance_order.status", "installation.code"),
+            true,
+            Set.of("tb_mo.mo_st", "tb_in.in_nm"),
+            Set.of("tb_mo", "tb_in"),
+            1,
+            Map.of(
+                "maintenance_order.status", Set.of("tb_mo.mo_st"),
+                "installation.code", Set.of("tb_in.in_cd")));
+    ScoredAnswer unmapped =
+        scored(
+            "2",
+            "answered",
+            1.0,
+            true,
+            100,
+            List.of("maintenance_order.status"),
+            true,
+            Set.of("tb_mo.mo_st"),
+            Set.of("tb_mo"),
+            1,
+            Map.of());
+
+    assertThat(curated.recall()).hasValue(0.5);
+    assertThat(curated.tableRecall()).hasValue(1.0);
+    assertThat(curated.missedColumns()).containsExactly("tb_in.in_nm");
+    assertThat(unmapped.recall()).hasValue(0.0);
   }
 
   @Test

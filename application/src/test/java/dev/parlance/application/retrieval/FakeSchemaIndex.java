@@ -21,9 +21,34 @@ final class FakeSchemaIndex implements IndexSchemaPort, SearchSchemaPort {
   private final Map<String, List<IndexedElement>> sources = new HashMap<>();
   private final Map<String, String> models = new HashMap<>();
   int replacements;
+  // Whether it holds elements without vectors (a lexical index first), as the Lucene index does.
+  boolean lexicalFirst;
+  final List<String> calls = new ArrayList<>();
+
+  @Override
+  public boolean replaceLexical(
+      String source, List<dev.parlance.domain.retrieval.SchemaElement> e) {
+    if (!lexicalFirst) {
+      return false;
+    }
+    calls.add("lexical " + source);
+    sources.put(
+        source,
+        e.stream()
+            .map(el -> new IndexedElement(el, EmbeddingVector.of(new float[] {1f})))
+            .toList());
+    models.put(source, LEXICAL_ONLY);
+    return true;
+  }
+
+  @Override
+  public boolean dense(String source) {
+    return !LEXICAL_ONLY.equals(models.get(source));
+  }
 
   @Override
   public void replace(String source, String model, List<IndexedElement> elements) {
+    calls.add("replace " + source);
     sources.put(source, List.copyOf(elements));
     models.put(source, model);
     replacements++;
@@ -50,6 +75,9 @@ final class FakeSchemaIndex implements IndexSchemaPort, SearchSchemaPort {
 
   @Override
   public List<ElementHit> nearest(String source, ElementKind kind, EmbeddingVector query, int k) {
+    if (!dense(source)) {
+      return List.of();
+    }
     return of(source, kind).stream()
         .map(e -> new ElementHit(e, query.cosine(e.vector())))
         .sorted(Comparator.comparingDouble(h -> -h.score()))

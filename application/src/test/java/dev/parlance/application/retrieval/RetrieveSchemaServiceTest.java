@@ -130,6 +130,38 @@ class RetrieveSchemaServiceTest {
   }
 
   @Test
+  void should_index_words_first_then_rank_lexically_until_the_vectors_land() {
+    FakeSchemaIndex fresh = new FakeSchemaIndex();
+    fresh.lexicalFirst = true;
+    List<String> stages = new java.util.ArrayList<>();
+    IndexSchemaService indexer = new IndexSchemaService(embedder, fresh);
+    RetrieveSchemaService retriever =
+        new RetrieveSchemaService(embedder, fresh, Optional.empty(), RetrievalSettings.defaults());
+    // While the vectors are computed (the first batch embedding), the source is searched by words.
+    List<SchemaSelection> meanwhile = new java.util.ArrayList<>();
+    indexer.index(
+        ShopFixture.catalog("new"),
+        ElementText.ENRICHED,
+        (stage, done, total) -> {
+          stages.add(stage);
+          if (stage.equals("embedding") && meanwhile.isEmpty()) {
+            meanwhile.add(
+                retriever.retrieve(
+                    RetrievalQuery.of("new", "customer city", RetrievalMode.DEFAULT, 3)));
+          }
+        });
+
+    assertThat(fresh.calls).containsExactly("lexical new", "replace new");
+    assertThat(stages.getFirst()).isEqualTo(IndexSchemaService.LEXICAL_READY);
+    assertThat(meanwhile.getFirst().lexicalOnly()).isTrue();
+    assertThat(meanwhile.getFirst().columnIds()).first().isEqualTo("customers.city");
+    SchemaSelection after =
+        retriever.retrieve(RetrievalQuery.of("new", "customer city", RetrievalMode.DEFAULT, 3));
+    assertThat(after.lexicalOnly()).isFalse();
+    assertThat(after.columnIds()).first().isEqualTo("customers.city");
+  }
+
+  @Test
   void should_refuse_the_papers_mode_when_there_is_no_hallucination_and_no_model() {
     assertThatThrownBy(() -> retrieve(RetrievalMode.PAPER, "customer city", 5))
         .isInstanceOf(MissingHallucinationException.class)

@@ -57,6 +57,31 @@ class SourceSchemaServiceTest {
   }
 
   @Test
+  void should_search_by_words_without_indexing_again_while_only_the_lexical_index_exists() {
+    index.lexicalFirst = true;
+    index.replaceLexical(
+        "shop",
+        new IndexSchemaService(new FakeEmbedder(), index)
+                .embed(
+                    ShopFixture.catalog("shop"),
+                    List.of(),
+                    dev.parlance.domain.retrieval.ElementText.ENRICHED,
+                    Progress.silent())
+                .stream()
+                .map(dev.parlance.domain.retrieval.IndexedElement::element)
+                .toList());
+
+    SourceSchemaUseCase.Result result =
+        service(new FakeEmbedder())
+            .search("shop", "customer city", RetrievalMode.DEFAULT, 3, Progress.silent());
+
+    assertThat(result.indexedFirst()).isEmpty();
+    assertThat(catalogReads).isEmpty();
+    assertThat(result.selection().lexicalOnly()).isTrue();
+    assertThat(result.selection().columnIds()).first().isEqualTo("customers.city");
+  }
+
+  @Test
   void should_index_a_source_on_its_first_search_only() {
     SourceSchemaService service = service(new FakeEmbedder());
 

@@ -76,6 +76,23 @@ class IndexSourceServiceTest {
   }
 
   @Test
+  void should_say_a_source_is_searchable_once_its_words_are_indexed_while_vectors_are_built()
+      throws Exception {
+    IndexSourceService service = service(true);
+    schema.hold = new CountDownLatch(1);
+    schema.lexicalFirst = true;
+
+    service.start("plant");
+    assertThat(schema.started.await(5, TimeUnit.SECONDS)).isTrue();
+
+    assertThat(service.state("plant"))
+        .isEqualTo(new IndexSourceUseCase.Indexing("embedding", 1, 4, true));
+    schema.hold.countDown();
+    service.awaitReady("plant", (stage, done, total) -> {});
+    assertThat(service.state("plant")).isEqualTo(new IndexSourceUseCase.Ready());
+  }
+
+  @Test
   void should_build_once_when_several_wait_for_the_same_source() throws Exception {
     IndexSourceService service = service(true);
     schema.hold = new CountDownLatch(1);

@@ -60,7 +60,7 @@ class PrepareAtStartServiceTest {
     schema.hold = new CountDownLatch(1);
 
     service.start();
-    assertThat(schema.started.await(5, TimeUnit.SECONDS)).isTrue();
+    assertThat(schema.started.await(60, TimeUnit.SECONDS)).isTrue();
     awaitDoing(service, "indexing plant: embedding 1/4");
     assertThat(service.preparation().done()).isFalse();
     assertThat(prepared).isEmpty();
@@ -94,7 +94,7 @@ class PrepareAtStartServiceTest {
 
   private static void awaitDoing(PrepareAtStartService service, String doing)
       throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (!service.preparation().doing().equals(doing) && System.nanoTime() < deadline) {
       Thread.sleep(5);
     }
@@ -102,7 +102,7 @@ class PrepareAtStartServiceTest {
   }
 
   private static void awaitDone(PrepareAtStartService service) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (!service.preparation().done() && System.nanoTime() < deadline) {
       Thread.sleep(5);
     }

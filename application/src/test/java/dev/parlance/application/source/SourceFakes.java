@@ -122,8 +122,13 @@ final class SourceFakes {
       this.indexes = indexes;
     }
 
+    volatile boolean lexicalFirst;
+
     @Override
     public IndexReport index(String source, Progress progress) {
+      if (lexicalFirst) {
+        progress.update(dev.parlance.application.retrieval.IndexSchemaService.LEXICAL_READY, 1, 1);
+      }
       progress.update("embedding", 1, 4);
       started.countDown();
       try {

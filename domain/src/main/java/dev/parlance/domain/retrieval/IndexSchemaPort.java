@@ -13,6 +13,21 @@ public interface IndexSchemaPort {
    */
   void replace(String source, String model, List<IndexedElement> elements);
 
+  /** The model an index built for lexical search alone names in its status. */
+  String LEXICAL_ONLY = "lexical-only";
+
+  /**
+   * Replaces everything indexed for {@code source} by {@code elements} without vectors, atomically,
+   * for lexical search alone (BM25 over their text): what a source can be searched with at once,
+   * while its vectors are computed; {@link #replace} with the vectors follows. Its status names the
+   * model {@link #LEXICAL_ONLY}.
+   *
+   * @return false when this index cannot hold elements without vectors (nothing changed)
+   */
+  default boolean replaceLexical(String source, List<SchemaElement> elements) {
+    return false;
+  }
+
   /** Removes a source's elements; nothing happens if it has none. */
   void remove(String source);
 

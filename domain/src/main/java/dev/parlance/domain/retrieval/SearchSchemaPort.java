@@ -27,6 +27,14 @@ public interface SearchSchemaPort {
    */
   List<ElementHit> matching(String source, ElementKind kind, String text, int k);
 
+  /**
+   * Whether the source's elements have their vectors (false while only its lexical index exists:
+   * {@link IndexSchemaPort#replaceLexical}); nearest-neighbour searches find nothing until they do.
+   */
+  default boolean dense(String source) {
+    return true;
+  }
+
   /** The indexed elements with the given ids (unknown ids are skipped), in no particular order. */
   List<IndexedElement> byIds(String source, Collection<String> ids);
 

@@ -297,6 +297,9 @@ public record SqlSkeleton(List<String> tokens) {
         while (i < n && sql.charAt(i) != '\n') {
           i++;
         }
+      } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+        int end = sql.indexOf("*/", i + 2);
+        i = end < 0 ? n : end + 2;
       } else if (c == '\'' || c == '"') {
         int end = quoted(sql, i, c);
         // "France" is text in Spider's gold SQL, but "Name" after a dot or before one is a name.

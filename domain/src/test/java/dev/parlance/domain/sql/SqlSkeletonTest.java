@@ -102,6 +102,12 @@ class SqlSkeletonTest {
   }
 
   @Test
+  void should_leave_comments_out() {
+    assertThat(skeleton("SELECT name /* the singer */ FROM singer -- all of them\nLIMIT 1"))
+        .isEqualTo("SELECT [column_name] FROM [table_name] LIMIT [value]");
+  }
+
+  @Test
   void should_mask_what_a_parser_would_refuse() {
     assertThat(skeleton("SELECT foo FROM WHERE = 'x'"))
         .isEqualTo("SELECT [column_name] FROM WHERE = [value]");

@@ -2,6 +2,7 @@ package dev.parlance.web.ask;
 
 import dev.parlance.application.access.SourceAccess;
 import dev.parlance.application.answer.AnswerQuestionUseCase;
+import dev.parlance.application.answer.AskAdmission;
 import dev.parlance.application.ask.AskProgress;
 import dev.parlance.application.ask.StrategyName;
 import dev.parlance.domain.governance.UserIdentity;
@@ -63,12 +64,15 @@ public class AskResource {
   public void ask(
       @PathParam("name") String name, AskRequest body, @Suspended AsyncResponse response) {
     AnswerQuestionUseCase.Command command = command(name, body);
+    // The user's place is taken as the question arrives: one beyond their share is refused now
+    // (429), never queued behind other users' questions (issue 24).
+    AskAdmission.Ticket admitted = questions.admit(command);
     try {
       executor
           .get()
           .execute(
               () -> {
-                try {
+                try (admitted) {
                   AnswerJson answer =
                       AnswerJson.of(
                           questions.ask(
@@ -76,7 +80,8 @@ public class AskResource {
                               new AskProgress() {
                                 @Override
                                 public void update(String stage, long done, long total) {}
-                              }));
+                              },
+                              admitted));
                   // The type named here: resumed with the entity alone, RESTEasy answers
                   // "application/json;resteasy-server-has-produces=true".
                   response.resume(Response.ok(answer, MediaType.APPLICATION_JSON_TYPE).build());
@@ -85,6 +90,7 @@ public class AskResource {
                 }
               });
     } catch (RejectedExecutionException e) {
+      admitted.close();
       response.resume(e);
     }
   }
@@ -105,12 +111,13 @@ public class AskResource {
       @Context SseEventSink sink,
       @Context Sse sse) {
     AnswerQuestionUseCase.Command command = command(name, body);
-    // Refusals are statuses (403, 404) before the stream opens, not events after a 200.
-    questions.requireAllowed(command.user(), command.source());
+    // Refusals are statuses (403, 404, 429) before the stream opens, not events after a 200.
+    AskAdmission.Ticket admitted = questions.admit(command);
     String instance = ProblemMapper.instance(uri);
     Runnable work =
         () -> {
-          try (sink) {
+          try (admitted;
+              sink) {
             AskProgress progress =
                 new AskProgress() {
                   @Override
@@ -133,7 +140,7 @@ public class AskResource {
                   }
                 };
             try {
-              send(sink, sse, "answer", AnswerJson.of(questions.ask(command, progress)));
+              send(sink, sse, "answer", AnswerJson.of(questions.ask(command, progress, admitted)));
             } catch (RuntimeException e) {
               sink.send(
                   sse.newEventBuilder()
@@ -145,7 +152,12 @@ public class AskResource {
             }
           }
         };
-    executor.get().execute(work);
+    try {
+      executor.get().execute(work);
+    } catch (RejectedExecutionException e) {
+      admitted.close();
+      throw e;
+    }
   }
 
   private static void send(SseEventSink sink, Sse sse, String name, Object data) {

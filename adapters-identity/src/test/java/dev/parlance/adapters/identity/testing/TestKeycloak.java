@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parlance.adapters.identity.keycloak.EmbeddedKeycloak;
 import dev.parlance.adapters.identity.keycloak.KeycloakAdmin;
+import dev.parlance.domain.testing.RunServers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -15,58 +16,110 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
- * One real Keycloak per test run, shared by every IT of the JVM: installed from the distribution
- * zip the build resolved (system property {@code parlance.keycloak.distribution}) under {@code
- * target/keycloak-it}, started in development mode on free ports with its data in memory, and
- * stopped by a shutdown hook.
+ * One real Keycloak per Maven run, shared by every IT of every module ({@link RunServers}): the
+ * first IT that asks installs it from the distribution zip the build resolved (system property
+ * {@code parlance.keycloak.distribution}) under {@code target/keycloak-it} and starts it in
+ * development mode on free ports with its data in memory; the ITs of later modules (deploy/server)
+ * use the same server, each with realms of its own. Outside Maven it is one per JVM, stopped by a
+ * shutdown hook.
  */
 public final class TestKeycloak {
 
   private static TestKeycloak instance;
 
-  private final EmbeddedKeycloak keycloak;
+  private final URI url;
   private final KeycloakAdmin admin;
+  private final long pid; // of the process this JVM started; 0 for the run's shared server
 
-  private TestKeycloak(EmbeddedKeycloak keycloak, KeycloakAdmin admin) {
-    this.keycloak = keycloak;
+  private TestKeycloak(URI url, KeycloakAdmin admin, long pid) {
+    this.url = url;
     this.admin = admin;
+    this.pid = pid;
   }
 
   public static synchronized TestKeycloak get() {
     if (instance == null) {
-      String distribution = System.getProperty("parlance.keycloak.distribution");
-      if (distribution == null) {
-        throw new IllegalStateException(
-            "system property parlance.keycloak.distribution is not set (the build sets it)");
-      }
-      Path target = Path.of("target").toAbsolutePath();
-      Path home = EmbeddedKeycloak.install(Path.of(distribution), target.resolve("keycloak-it"));
-      String password = UUID.randomUUID().toString();
-      long started = System.nanoTime();
-      EmbeddedKeycloak keycloak =
-          EmbeddedKeycloak.start(
-              home,
-              freePort(),
-              freePort(),
-              "admin",
-              password,
-              true,
-              Path.of(System.getProperty("java.home")),
-              target.resolve("keycloak-it/keycloak.log"));
-      System.out.printf(
-          "test Keycloak up at %s in %d s%n",
-          keycloak.url(), (System.nanoTime() - started) / 1_000_000_000L);
-      Runtime.getRuntime().addShutdownHook(new Thread(keycloak::close, "stop-test-keycloak"));
-      instance = new TestKeycloak(keycloak, new KeycloakAdmin(keycloak.url(), "admin", password));
+      Optional<Map<String, String>> run =
+          RunServers.shared(
+              "keycloak",
+              () -> {
+                TestKeycloak started = start(false);
+                return new RunServers.Started(
+                    started.pid,
+                    "TERM",
+                    Optional.empty(),
+                    Map.of(
+                        "url", started.url().toString(),
+                        "password", started.admin().password()));
+              },
+              known -> answers(URI.create(known.get("url"))));
+      instance =
+          run.map(
+                  known ->
+                      new TestKeycloak(
+                          URI.create(known.get("url")),
+                          new KeycloakAdmin(
+                              URI.create(known.get("url")), "admin", known.get("password")),
+                          0))
+              .orElseGet(() -> start(true));
     }
     return instance;
   }
 
+  private static TestKeycloak start(boolean stopWithTheJvm) {
+    String distribution = System.getProperty("parlance.keycloak.distribution");
+    if (distribution == null) {
+      throw new IllegalStateException(
+          "system property parlance.keycloak.distribution is not set (the build sets it)");
+    }
+    Path target = Path.of("target").toAbsolutePath();
+    Path home = EmbeddedKeycloak.install(Path.of(distribution), target.resolve("keycloak-it"));
+    String password = UUID.randomUUID().toString();
+    long started = System.nanoTime();
+    EmbeddedKeycloak keycloak =
+        EmbeddedKeycloak.start(
+            home,
+            freePort(),
+            freePort(),
+            "admin",
+            password,
+            true,
+            Path.of(System.getProperty("java.home")),
+            target.resolve("keycloak-it/keycloak.log"));
+    System.out.printf(
+        "test Keycloak up at %s in %d s%n",
+        keycloak.url(), (System.nanoTime() - started) / 1_000_000_000L);
+    if (stopWithTheJvm) {
+      Runtime.getRuntime().addShutdownHook(new Thread(keycloak::close, "stop-test-keycloak"));
+    }
+    return new TestKeycloak(
+        keycloak.url(), new KeycloakAdmin(keycloak.url(), "admin", password), keycloak.pid());
+  }
+
+  /** Whether a Keycloak answers at {@code url} (its master realm's discovery document). */
+  private static boolean answers(URI url) {
+    try {
+      return HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(url.resolve("/realms/master")).build(),
+                  HttpResponse.BodyHandlers.discarding())
+              .statusCode()
+          == 200;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
   public URI url() {
-    return keycloak.url();
+    return url;
   }
 
   public KeycloakAdmin admin() {

@@ -102,6 +102,34 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndexFile {
   }
 
   @Override
+  public boolean replaceLexical(String source, List<SchemaElement> elements) {
+    store.write(
+        "index source " + source + " for lexical search",
+        writer -> {
+          writer.deleteDocuments(new Term(SOURCE, source));
+          List<Document> docs = new ArrayList<>(elements.size() + 1);
+          for (SchemaElement e : elements) {
+            docs.add(toDocument(source, e, null));
+          }
+          Document meta = new Document();
+          meta.add(new StringField(SOURCE, source, Field.Store.YES));
+          meta.add(new StringField(KIND, META_KIND, Field.Store.YES));
+          meta.add(new StoredField(MODEL, LEXICAL_ONLY));
+          meta.add(new StoredField(COUNT, elements.size()));
+          meta.add(
+              new StoredField(FINGERPRINT, SchemaElements.fingerprint(LEXICAL_ONLY, elements)));
+          docs.add(meta);
+          writer.addDocuments(docs);
+        });
+    return true;
+  }
+
+  @Override
+  public boolean dense(String source) {
+    return status(source).map(s -> !LEXICAL_ONLY.equals(s.model())).orElse(true);
+  }
+
+  @Override
   public void remove(String source) {
     store.write(
         "remove source " + source, writer -> writer.deleteDocuments(new Term(SOURCE, source)));
@@ -235,8 +263,11 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndexFile {
   }
 
   private Document toDocument(String source, IndexedElement indexed) {
-    SchemaElement e = indexed.element();
-    float[] vector = indexed.vector().toArray();
+    return toDocument(source, indexed.element(), indexed.vector().toArray());
+  }
+
+  // vector null: an element indexed for lexical search alone.
+  private Document toDocument(String source, SchemaElement e, float[] vector) {
     Document d = new Document();
     d.add(new StringField(SOURCE, source, Field.Store.YES));
     d.add(new StringField(ID, e.id(), Field.Store.YES));
@@ -249,8 +280,10 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndexFile {
     for (String link : e.linked()) {
       d.add(new StoredField(LINKED, link));
     }
-    d.add(new KnnFloatVectorField(VECTOR, vector, VectorSimilarityFunction.DOT_PRODUCT));
-    d.add(new StoredField(VECTOR_BYTES, toBytes(vector)));
+    if (vector != null) {
+      d.add(new KnnFloatVectorField(VECTOR, vector, VectorSimilarityFunction.DOT_PRODUCT));
+      d.add(new StoredField(VECTOR_BYTES, toBytes(vector)));
+    }
     return d;
   }
 
@@ -307,8 +340,11 @@ final class LuceneSchemaIndexAdapter implements LuceneIndexes.SchemaIndexFile {
             d.get(COLUMN),
             d.get(DETAILS),
             Set.of(d.getValues(LINKED)));
+    BytesRef vector = d.getBinaryValue(VECTOR_BYTES);
+    // An element indexed for lexical search alone has no vector yet: a placeholder stands in,
+    // which nothing compares (nearest-neighbour searches do not find such elements).
     return new IndexedElement(
-        element, EmbeddingVector.of(fromBytes(d.getBinaryValue(VECTOR_BYTES))));
+        element, EmbeddingVector.of(vector == null ? new float[] {1f} : fromBytes(vector)));
   }
 
   private static BytesRef toBytes(float[] vector) {

@@ -1,5 +1,6 @@
 package dev.parlance.adapters.index.testing;
 
+import dev.parlance.domain.testing.RunServers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.HttpURLConnection;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -22,8 +24,10 @@ import java.util.stream.Stream;
  * plugin that Maven Central ships (the build unpacks them under {@code target/}, see the module's
  * POM): no Docker, no system package. OpenSearch refuses to run as root, so under root the node
  * runs as the system user {@code parlance-search}, created when missing. The node listens on free
- * loopback ports and keeps its data under {@code target/}; {@link #shared()} starts one per test
- * run, stopped when the run's JVM exits.
+ * loopback ports and keeps its data under {@code target/}. {@link #shared()} is the one node of the
+ * whole Maven run ({@link RunServers}): the first module's ITs start it, the later modules' ITs
+ * (deploy/server, deploy/cli) use the same node, each test under its own index prefix; outside
+ * Maven it is one node per JVM, stopped when the JVM exits.
  */
 public final class OpenSearchServer implements AutoCloseable {
 
@@ -44,12 +48,40 @@ public final class OpenSearchServer implements AutoCloseable {
     this.startMillis = startMillis;
   }
 
-  /** The run's node, started on first use and stopped when the JVM exits. */
+  /**
+   * The Maven run's node ({@link RunServers}), started by the first IT that asks; outside Maven,
+   * the JVM's node, stopped when the JVM exits. Never close it: it belongs to the run.
+   */
   public static synchronized OpenSearchServer shared() {
     if (shared == null) {
-      shared = start();
-      OpenSearchServer started = shared;
-      Runtime.getRuntime().addShutdownHook(new Thread(started::close, "stop-opensearch"));
+      Optional<Map<String, String>> run =
+          RunServers.shared(
+              "opensearch",
+              () -> {
+                OpenSearchServer s = start();
+                return new RunServers.Started(
+                    s.process.pid(),
+                    "TERM",
+                    Optional.of(s.node),
+                    Map.of(
+                        "port",
+                        String.valueOf(s.port),
+                        "startMillis",
+                        String.valueOf(s.startMillis)));
+              },
+              known -> healthy("http://127.0.0.1:" + known.get("port")));
+      if (run.isPresent()) {
+        shared =
+            new OpenSearchServer(
+                null,
+                null,
+                Integer.parseInt(run.get().get("port")),
+                Long.parseLong(run.get().get("startMillis")));
+      } else {
+        shared = start();
+        OpenSearchServer started = shared;
+        Runtime.getRuntime().addShutdownHook(new Thread(started::close, "stop-opensearch"));
+      }
     }
     return shared;
   }
@@ -157,7 +189,7 @@ public final class OpenSearchServer implements AutoCloseable {
       if (!process.isAlive()) {
         throw new IllegalStateException("OpenSearch exited: " + console());
       }
-      if (healthy()) {
+      if (healthy(url())) {
         return;
       }
       try {
@@ -171,11 +203,11 @@ public final class OpenSearchServer implements AutoCloseable {
     throw new IllegalStateException("OpenSearch did not start in 240 s: " + console());
   }
 
-  private boolean healthy() {
+  private static boolean healthy(String url) {
     try {
       HttpURLConnection c =
           (HttpURLConnection)
-              URI.create(url() + "/_cluster/health?wait_for_status=yellow&timeout=1s")
+              URI.create(url + "/_cluster/health?wait_for_status=yellow&timeout=1s")
                   .toURL()
                   .openConnection();
       c.setConnectTimeout(1000);
@@ -197,6 +229,9 @@ public final class OpenSearchServer implements AutoCloseable {
 
   @Override
   public synchronized void close() {
+    if (process == null) {
+      return; // the Maven run's node: its watchdog stops it when the run ends
+    }
     if (process.isAlive()) {
       process.destroy(); // SIGTERM: OpenSearch shuts down cleanly
       try {

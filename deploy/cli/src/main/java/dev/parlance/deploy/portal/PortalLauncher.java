@@ -45,7 +45,7 @@ import javax.net.ssl.X509TrustManager;
 public final class PortalLauncher {
 
   public static final int DEFAULT_PORT = 9443;
-  private static final Duration READY_TIMEOUT = Duration.ofMinutes(10);
+  private static final Duration READY_TIMEOUT = Duration.ofMinutes(20);
   private static final Pattern KEYCLOAK_ISSUER =
       Pattern.compile("(https?://[^/]+(?:/.*?)?)/realms/([^/]+)/?");
 
@@ -189,6 +189,7 @@ public final class PortalLauncher {
         identity = provision(keycloak, portal, state, planned.portalClientSecret());
       }
       awaitReady(portal, liberty);
+      warmUp(portal, identity);
       ServeJson serve =
           new ServeJson(
               portal.toString(),
@@ -562,6 +563,63 @@ public final class PortalLauncher {
             + lastDown
             + "); see "
             + log);
+  }
+
+  /**
+   * One signed-in request through the API before the portal is announced, so that the first user's
+   * request does not pay for what the server does once (the provider's signing keys fetched, the
+   * REST and JSON layers set up): as a demo user, when serve knows one's password.
+   */
+  private void warmUp(URI portal, Identity identity) {
+    Optional<ServeJson.User> user =
+        identity.users().stream().filter(u -> u.password() != null).findFirst();
+    if (user.isEmpty() || identity.realm().isEmpty()) {
+      return;
+    }
+    try {
+      HttpClient http =
+          HttpClient.newBuilder()
+              .sslContext(trustAll())
+              .connectTimeout(Duration.ofSeconds(5))
+              .build();
+      String form =
+          "grant_type=password&client_id="
+              + java.net.URLEncoder.encode(
+                  identity.cliClientId(), java.nio.charset.StandardCharsets.UTF_8)
+              + "&username="
+              + java.net.URLEncoder.encode(
+                  user.get().username(), java.nio.charset.StandardCharsets.UTF_8)
+              + "&password="
+              + java.net.URLEncoder.encode(
+                  user.get().password(), java.nio.charset.StandardCharsets.UTF_8);
+      HttpResponse<String> token =
+          http.send(
+              HttpRequest.newBuilder(
+                      URI.create(
+                          identity.keycloakUrl()
+                              + "/realms/"
+                              + identity.realm()
+                              + "/protocol/openid-connect/token"))
+                  .timeout(Duration.ofSeconds(30))
+                  .header("Content-Type", "application/x-www-form-urlencoded")
+                  .POST(HttpRequest.BodyPublishers.ofString(form))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      if (token.statusCode() != 200) {
+        return;
+      }
+      String accessToken = new ObjectMapper().readTree(token.body()).path("access_token").asText();
+      http.send(
+          HttpRequest.newBuilder(portal.resolve("/api/v1/sources"))
+              .timeout(Duration.ofSeconds(30))
+              .header("Authorization", "Bearer " + accessToken)
+              .build(),
+          HttpResponse.BodyHandlers.discarding());
+    } catch (IOException e) {
+      // a warm-up only: the portal is ready all the same
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   // How often a change in what is being prepared is said, at most.

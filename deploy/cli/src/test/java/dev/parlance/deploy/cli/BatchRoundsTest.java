@@ -152,7 +152,7 @@ class BatchRoundsTest {
             // The examples ranked by the draft's skeleton: the one with the same skeleton first.
             assertThat(prompt)
                 .contains(
-                    "Question: How many heads of the departments are older than 56 ?\n"
+                    "Question: 'How many heads of the departments are older than 56 ?'\n"
                         + "Skeleton: SELECT COUNT(*) FROM [table_name] WHERE [column_name] >"
                         + " [value]\nSQL: SELECT count(*) FROM head WHERE age > 56");
             if (prompt.strip().endsWith("Question: How many singers do we have?")) {

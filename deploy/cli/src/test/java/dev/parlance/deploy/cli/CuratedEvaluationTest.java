@@ -34,8 +34,8 @@ class CuratedEvaluationTest {
   private static final String LARGEST_SQL =
       "SELECT i.name FROM installation i JOIN maintenance_order mo ON i.id = mo.installation_id"
           + " WHERE mo.status = 'open' GROUP BY i.id, i.name ORDER BY count(*) DESC, i.name LIMIT 1";
-  // Only curated prompts carry the demo's hints.
-  private static final String CURATED = "The demo's today is 2025-01-01";
+  // Only curated prompts carry the demo's hints (quoted as data: the apostrophe is doubled).
+  private static final String CURATED = "today is 2025-01-01";
 
   @TempDir static Path home;
 
@@ -209,7 +209,7 @@ class CuratedEvaluationTest {
     assertThat(hidden.exitCode()).as(hidden.err()).isZero();
     assertThat(shown.exitCode()).as(shown.err()).isZero();
     String example = "SQL: " + LARGEST_SQL;
-    assertThat(hiddenPrompts).anyMatch(p -> p.contains("Verified examples:"));
+    assertThat(hiddenPrompts).anyMatch(p -> p.contains("Verified examples (quoted data"));
     assertThat(hiddenPrompts).noneMatch(p -> p.contains(example));
     assertThat(model.prompts().subList(hiddenPrompts.size(), model.prompts().size()))
         .anyMatch(p -> p.contains(example));
@@ -220,10 +220,10 @@ class CuratedEvaluationTest {
     model = answers();
     Path file = questions("regression.jsonl", line(LARGEST, LARGEST_SQL, null));
 
-    // Regression asks all 36 approved questions: one call each keeps it short.
+    // The model's regression asks all 36 approved questions: one call each keeps it short.
     Map<String, String> env = env();
     env.put("PARLANCE_ASK_HALLUCINATE", "false");
-    CliRun check = run(env, "verified", "check", "--source", "demo");
+    CliRun check = run(env, "verified", "check", "--source", "demo", "--with-model");
     CliRun scored =
         run(
             env(),
@@ -235,7 +235,9 @@ class CuratedEvaluationTest {
             "agree",
             "--self-examples");
 
-    assertThat(check.exitCode()).as(check.err()).isZero();
+    // The fake model answers only three of the 36 as verified: the check says so and fails.
+    assertThat(check.exitCode()).as(check.err()).isEqualTo(1);
+    assertThat(check.err()).contains("asking the model 36 verified question(s) of demo");
     assertThat(check.out()).containsPattern("q26 +\\| unchanged +\\| 1 +\\| agrees");
     assertThat(scored.out()).contains("execution accuracy 100.00% (1 correct of 1 scored");
   }

@@ -3,6 +3,7 @@ package dev.parlance.deploy.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parlance.adapters.db.testing.DemoFixture;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -136,13 +137,8 @@ abstract class FaultSuite {
   static Running launch(Path home, Map<String, String> env, String... args) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    // Class-data sharing, as the launcher does: the suite starts dozens of processes, and this
-    // halves each start. The archive is written by the first process that ends normally.
-    Path lib = Path.of(System.getProperty("parlance.lib"));
-    command.add("-XX:+AutoCreateSharedArchive");
-    command.add("-XX:SharedArchiveFile=" + lib.resolveSibling("fault-suite.jsa"));
-    command.add("-Xlog:cds=off");
-    command.add("-Xlog:cds+dynamic=off");
+    // As the launcher starts one, with its start-up cache: the suite starts dozens of processes.
+    command.addAll(LauncherCache.jvmOptions());
     command.add("--enable-native-access=ALL-UNNAMED");
     command.add("-cp");
     command.add(System.getProperty("parlance.lib") + "/*");
@@ -209,6 +205,7 @@ abstract class FaultSuite {
   /** The first start of a fresh installation: the demo generated, published, and indexed. */
   void prepare(Path home) {
     deleteTree(home);
+    DemoFixture.placeInto(home); // the run's generated demo, not one more generation
     ok(home, "schema", "index", "--source", "demo");
   }
 

@@ -68,7 +68,7 @@ class ParlanceContainerTest {
   @Test
   void should_provision_the_demo_on_first_start_and_release_the_store_when_closed()
       throws Exception {
-    try (ParlanceContainer container = CliRun.container(home, Map.of())) {
+    try (ParlanceContainer container = CliRun.containerGeneratingTheDemo(home, Map.of())) {
       assertThat(container.get(ManageSourcesUseCase.class).list())
           .extracting(s -> s.name())
           .containsExactly("demo");

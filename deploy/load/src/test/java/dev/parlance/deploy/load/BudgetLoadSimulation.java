@@ -6,6 +6,7 @@ import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.jsonPath;
 import static io.gatling.javaapi.core.CoreDsl.rampUsers;
+import static io.gatling.javaapi.core.CoreDsl.responseTimeInMillis;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
@@ -16,6 +17,7 @@ import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -56,6 +58,8 @@ public class BudgetLoadSimulation extends Simulation {
           serve, user -> accounts.containsKey(user) ? accounts.get(user) : serve.password(user));
   private final AtomicInteger next = new AtomicInteger();
   private final Map<Integer, LongAdder> heavyStatuses = new ConcurrentHashMap<>();
+  // Response times (ms) by request and status, printed as percentiles at the end.
+  private final Map<String, java.util.List<Integer>> times = new ConcurrentHashMap<>();
 
   private final HttpProtocolBuilder portal =
       http.baseUrl(serve.url())
@@ -75,6 +79,8 @@ public class BudgetLoadSimulation extends Simulation {
                   .body(
                       StringBody(
                           session -> "{\"question\":\"" + session.getString("question") + "\"}"))
+                  .check(status().saveAs("status"))
+                  .check(responseTimeInMillis().saveAs("ms"))
                   .check(status().is(200))
                   .check(jsonPath("$.status").is("answered"))
                   .check(jsonPath("$.rows[*][*]").exists())
@@ -83,7 +89,8 @@ public class BudgetLoadSimulation extends Simulation {
                       jsonPath("$.rows[*][1]")
                           .findAll()
                           .transform(regions -> AskLoadSimulation.regionsFit(regions, "analyst"))
-                          .is(true)));
+                          .is(true)))
+          .exec(session -> timed(session, "ordinary ask"));
 
   private final ChainBuilder heavyAsk =
       exec(http("large-result ask")
@@ -91,6 +98,7 @@ public class BudgetLoadSimulation extends Simulation {
               .header("Authorization", session -> "Bearer " + tokens.of(ATTACKER))
               .body(StringBody("{\"question\":\"" + HEAVY + "\"}"))
               .check(status().in(200, 429, 503).saveAs("status"))
+              .check(responseTimeInMillis().saveAs("ms"))
               .checkIf((response, session) -> response.status().code() == 200)
               .then(jsonPath("$.truncated").is("true"), jsonPath("$.cuts[0].reason").exists())
               .checkIf((response, session) -> response.status().code() != 200)
@@ -104,8 +112,20 @@ public class BudgetLoadSimulation extends Simulation {
                       .computeIfAbsent(session.getInt("status"), s -> new LongAdder())
                       .increment();
                 }
-                return session;
+                return timed(session, "large-result ask");
               });
+
+  private io.gatling.javaapi.core.Session timed(
+      io.gatling.javaapi.core.Session session, String request) {
+    if (session.contains("ms") && session.contains("status")) {
+      times
+          .computeIfAbsent(
+              request + " " + session.getInt("status"),
+              k -> java.util.Collections.synchronizedList(new java.util.ArrayList<>()))
+          .add(session.getInt("ms"));
+    }
+    return session.remove("ms").remove("status");
+  }
 
   private final ScenarioBuilder ordinary =
       scenario("ordinary analysts")
@@ -117,9 +137,13 @@ public class BudgetLoadSimulation extends Simulation {
       scenario("one user asking for huge results").during(run).on(heavyAsk);
 
   {
+    // load.heavy.users=0: the ordinary analysts alone, the baseline to compare with.
     setUp(
-            ordinary.injectOpen(rampUsers(users).during(ramp)),
-            attacker.injectOpen(atOnceUsers(heavyUsers)))
+            heavyUsers > 0
+                ? List.of(
+                    ordinary.injectOpen(rampUsers(users).during(ramp)),
+                    attacker.injectOpen(atOnceUsers(heavyUsers)))
+                : List.of(ordinary.injectOpen(rampUsers(users).during(ramp))))
         .protocols(portal)
         .assertions(
             details("ordinary ask").failedRequests().count().is(0L),
@@ -129,5 +153,26 @@ public class BudgetLoadSimulation extends Simulation {
   @Override
   public void after() {
     System.out.println("large-result asks by status: " + new java.util.TreeMap<>(heavyStatuses));
+    new java.util.TreeMap<>(times)
+        .forEach(
+            (request, list) -> {
+              java.util.List<Integer> sorted;
+              synchronized (list) {
+                sorted = list.stream().sorted().toList();
+              }
+              System.out.printf(
+                  "%s: n %d, p50 %d ms, p75 %d, p95 %d, p99 %d, max %d%n",
+                  request,
+                  sorted.size(),
+                  at(sorted, 0.50),
+                  at(sorted, 0.75),
+                  at(sorted, 0.95),
+                  at(sorted, 0.99),
+                  sorted.getLast());
+            });
+  }
+
+  private static int at(java.util.List<Integer> sorted, double q) {
+    return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(q * sorted.size()) - 1));
   }
 }

@@ -206,7 +206,7 @@ abstract class AuthorisationMatrix {
   }
 
   private void untilNotIndexing(String source) throws InterruptedException {
-    Instant deadline = Instant.now().plus(Duration.ofMinutes(5));
+    Instant deadline = Instant.now().plus(Duration.ofMinutes(15)); // guards a hang, not a speed
     while (Instant.now().isBefore(deadline)) {
       HttpResponse<String> index =
           api.call("GET", "/api/v1/sources/" + source + "/index", "admin", null);

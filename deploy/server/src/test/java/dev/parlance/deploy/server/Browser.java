@@ -109,7 +109,7 @@ final class Browser {
     try {
       HttpResponse<String> response =
           http.send(
-              request.timeout(Duration.ofSeconds(30)).build(),
+              request.timeout(Duration.ofMinutes(5)).build(), // guards a hang, not a speed
               HttpResponse.BodyHandlers.ofString());
       for (String line : response.headers().allValues("Set-Cookie")) {
         setCookieLines.add(line);

@@ -72,7 +72,7 @@ final class PortalBrowser implements AutoCloseable {
     ChromeDriverService service =
         new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).build();
     driver = new ChromeDriver(service, options);
-    driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(120));
+    driver.manage().timeouts().pageLoadTimeout(LEAST_WAIT);
   }
 
   /** Opens a portal page; the first one goes through Keycloak's login page as {@code user}. */
@@ -107,14 +107,21 @@ final class PortalBrowser implements AutoCloseable {
   }
 
   /**
-   * Waits for a condition; an element the page replaced while the condition read it (a form's
-   * answer arriving) is read again at the next poll, not a failure.
+   * A wait for something the page will show. The seconds a journey names are what it expects on an
+   * idle machine; every wait lasts at least {@link #LEAST_WAIT}, since a wait guards a hang and
+   * must never fail a journey because the machine is busy (it ends as soon as the page shows it).
+   * An element the page replaced while the condition read it (a form's answer arriving) is read
+   * again at the next poll, not a failure.
    */
   WebDriverWait wait(int seconds) {
-    WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(seconds));
+    WebDriverWait wait =
+        new WebDriverWait(driver, Duration.ofSeconds(Math.max(seconds, LEAST_WAIT.toSeconds())));
     wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
     return wait;
   }
+
+  /** The shortest wait of a journey (see {@link #wait(int)}). */
+  static final Duration LEAST_WAIT = Duration.ofMinutes(10);
 
   String text(String id) {
     return driver.findElement(By.id(id)).getText();
@@ -253,7 +260,7 @@ final class PortalBrowser implements AutoCloseable {
   }
 
   void assertAccessible(String page) {
-    driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
+    driver.manage().timeouts().scriptTimeout(LEAST_WAIT);
     assertThat(seriousViolations()).as("axe-core on " + page).isEmpty();
   }
 

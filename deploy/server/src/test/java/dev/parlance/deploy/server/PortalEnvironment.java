@@ -1,5 +1,6 @@
 package dev.parlance.deploy.server;
 
+import dev.parlance.adapters.db.testing.DemoFixture;
 import dev.parlance.adapters.identity.keycloak.KeycloakIdentity;
 import dev.parlance.adapters.identity.testing.TestKeycloak;
 import dev.parlance.adapters.llm.testing.RecordedOpenAi;
@@ -84,6 +85,7 @@ public final class PortalEnvironment {
             "usr/servers/" + System.getProperty("parlance.it.server", "parlance-it"));
     try {
       deleteTree(home());
+      DemoFixture.placeInto(home()); // the run's generated demo, not one more generation
       // A fresh certificate each run, under server.xml's development keystore password.
       Files.deleteIfExists(server.resolve("resources/security/key.p12"));
     } catch (IOException e) {

@@ -261,12 +261,27 @@ public class UseCaseProducers {
       DataSourcesPort sources,
       IndexSourceService indexing,
       QuestionPipeline pipeline,
+      LanguageModelsPort models,
       ParlanceSettings settings) {
     // A thread of its own: it waits for index builds that run on the background work's threads.
     return new PrepareAtStartService(
         sources,
         indexing,
-        pipeline::prepare,
+        source -> {
+          pipeline.prepare(source);
+          // The source's model client made (no call is sent): a missing or broken profile is the
+          // source's questions' to report.
+          try {
+            models.choose(
+                new LanguageModelsPort.ModelRequest(
+                    Optional.empty(),
+                    Optional.of(source.name()),
+                    Optional.empty(),
+                    Optional.empty()));
+          } catch (RuntimeException e) {
+            // said by the first question that needs the model
+          }
+        },
         work -> Thread.ofVirtual().name("parlance-prepare-at-start").start(work),
         settings.indexWhenChanged());
   }
