@@ -1,6 +1,7 @@
-// Parlance: the scripts of the curation, catalog and admin pages (besides portal.js). Each part
-// improves a page that works without it: background jobs followed live, the current text of a
-// description shown, times in the browser's time zone, the catalog's jump list.
+// Parlance: the scripts of the curation, catalog and admin pages (besides portal.js, which also
+// shows every <time datetime> in the browser's time zone). Each part improves a page that works
+// without it: background jobs followed live, the current text of a description shown, the
+// catalog's jump list.
 (function () {
   "use strict";
 
@@ -131,24 +132,6 @@
     say();
   }
 
-  // Times are written in UTC (ISO) by the server; the browser shows them in its own time zone,
-  // the UTC text kept as the title.
-  function localTimes() {
-    var format;
-    try {
-      format = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
-    } catch (e) {
-      return;
-    }
-    document.querySelectorAll("time[datetime]").forEach(function (t) {
-      var when = new Date(t.getAttribute("datetime"));
-      if (isNaN(when.getTime())) return;
-      if (!t.title) t.title = t.textContent.trim() + " (UTC)";
-      t.textContent = format.format(when);
-      t.classList.add("local");
-    });
-  }
-
   // The catalog's views are collapsed; a jump to one opens it.
   function catalogJumps() {
     var open = function (hash) {
@@ -175,7 +158,6 @@
   document.addEventListener("DOMContentLoaded", function () {
     jobForms();
     currentText();
-    localTimes();
     catalogJumps();
   });
 })();

@@ -110,9 +110,14 @@ final class PortalBrowser implements AutoCloseable {
    * A wait for something the page will show. The seconds a journey names are what it expects on an
    * idle machine; every wait lasts at least {@link #LEAST_WAIT}, since a wait guards a hang and
    * must never fail a journey because the machine is busy (it ends as soon as the page shows it).
+   * An element the page replaced while the condition read it (a form's answer arriving) is read
+   * again at the next poll, not a failure.
    */
   WebDriverWait wait(int seconds) {
-    return new WebDriverWait(driver, Duration.ofSeconds(Math.max(seconds, LEAST_WAIT.toSeconds())));
+    WebDriverWait wait =
+        new WebDriverWait(driver, Duration.ofSeconds(Math.max(seconds, LEAST_WAIT.toSeconds())));
+    wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
+    return wait;
   }
 
   /** The shortest wait of a journey (see {@link #wait(int)}). */
