@@ -13,6 +13,7 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * What users may read from one source and how: the relations they may query, how many rows and how
@@ -111,36 +112,21 @@ public record GovernancePolicy(
 
   /** This policy as published version {@code newVersion} by {@code steward} at {@code at}. */
   public GovernancePolicy published(int newVersion, String steward, Instant at) {
-    return new GovernancePolicy(
-        source,
-        newVersion,
-        allowedSchemas,
-        allowedTables,
-        rowCap,
-        timeout,
-        roleTimeouts,
-        costCeiling,
-        rowFilters,
-        columnRules,
-        steward,
-        at);
+    return copy(
+        p -> {
+          p.version = newVersion;
+          p.editedBy = steward;
+          p.editedAt = at;
+        });
   }
 
   /** A draft (version 0) of the same rules for another source, e.g. a shadow of this one. */
   public GovernancePolicy forSource(String other) {
-    return new GovernancePolicy(
-        other,
-        0,
-        allowedSchemas,
-        allowedTables,
-        rowCap,
-        timeout,
-        roleTimeouts,
-        costCeiling,
-        rowFilters,
-        columnRules,
-        editedBy,
-        editedAt);
+    return copy(
+        p -> {
+          p.source = other;
+          p.version = 0;
+        });
   }
 
   /** Whether two policies say the same, whoever wrote them when, for whichever source. */
@@ -156,35 +142,11 @@ public record GovernancePolicy(
   }
 
   public GovernancePolicy withRowCap(int newRowCap) {
-    return new GovernancePolicy(
-        source,
-        version,
-        allowedSchemas,
-        allowedTables,
-        newRowCap,
-        timeout,
-        roleTimeouts,
-        costCeiling,
-        rowFilters,
-        columnRules,
-        editedBy,
-        editedAt);
+    return copy(p -> p.rowCap = newRowCap);
   }
 
   public GovernancePolicy withTimeout(Duration newTimeout) {
-    return new GovernancePolicy(
-        source,
-        version,
-        allowedSchemas,
-        allowedTables,
-        rowCap,
-        newTimeout,
-        roleTimeouts,
-        costCeiling,
-        rowFilters,
-        columnRules,
-        editedBy,
-        editedAt);
+    return copy(p -> p.timeout = newTimeout);
   }
 
   /** This policy with {@code role}'s own statement timeout set (replacing one it had). */
@@ -207,19 +169,7 @@ public record GovernancePolicy(
   }
 
   private GovernancePolicy withRoleTimeouts(Map<String, Duration> changed) {
-    return new GovernancePolicy(
-        source,
-        version,
-        allowedSchemas,
-        allowedTables,
-        rowCap,
-        timeout,
-        changed,
-        costCeiling,
-        rowFilters,
-        columnRules,
-        editedBy,
-        editedAt);
+    return copy(p -> p.roleTimeouts = changed);
   }
 
   /**
@@ -235,121 +185,44 @@ public record GovernancePolicy(
   }
 
   public GovernancePolicy withCostCeiling(double ceiling) {
-    return new GovernancePolicy(
-        source,
-        version,
-        allowedSchemas,
-        allowedTables,
-        rowCap,
-        timeout,
-        roleTimeouts,
-        OptionalDouble.of(ceiling),
-        rowFilters,
-        columnRules,
-        editedBy,
-        editedAt);
+    return copy(p -> p.costCeiling = OptionalDouble.of(ceiling));
   }
 
   public GovernancePolicy withAllowedTables(Set<String> tables) {
-    return new GovernancePolicy(
-        source,
-        version,
-        allowedSchemas,
-        tables,
-        rowCap,
-        timeout,
-        roleTimeouts,
-        costCeiling,
-        rowFilters,
-        columnRules,
-        editedBy,
-        editedAt);
+    return copy(p -> p.allowedTables = tables);
   }
 
   public GovernancePolicy withAllowedSchemas(Set<String> schemas) {
-    return new GovernancePolicy(
-        source,
-        version,
-        schemas,
-        allowedTables,
-        rowCap,
-        timeout,
-        roleTimeouts,
-        costCeiling,
-        rowFilters,
-        columnRules,
-        editedBy,
-        editedAt);
+    return copy(p -> p.allowedSchemas = schemas);
   }
 
   public GovernancePolicy withRowFilter(RowFilter filter) {
     List<RowFilter> more = new ArrayList<>(rowFilters);
     more.add(filter);
-    return new GovernancePolicy(
-        source,
-        version,
-        allowedSchemas,
-        allowedTables,
-        rowCap,
-        timeout,
-        roleTimeouts,
-        costCeiling,
-        more,
-        columnRules,
-        editedBy,
-        editedAt);
+    return copy(p -> p.rowFilters = more);
   }
 
   public GovernancePolicy withColumnRule(ColumnRule rule) {
     List<ColumnRule> more = new ArrayList<>(columnRules);
     more.add(rule);
-    return new GovernancePolicy(
-        source,
-        version,
-        allowedSchemas,
-        allowedTables,
-        rowCap,
-        timeout,
-        roleTimeouts,
-        costCeiling,
-        rowFilters,
-        more,
-        editedBy,
-        editedAt);
+    return copy(p -> p.columnRules = more);
   }
 
   /** This policy without its row filter number {@code number} (counted from 1, policy order). */
   public GovernancePolicy withoutRowFilter(int number) {
-    return new GovernancePolicy(
-        source,
-        version,
-        allowedSchemas,
-        allowedTables,
-        rowCap,
-        timeout,
-        roleTimeouts,
-        costCeiling,
-        without(rowFilters, number, "row filter"),
-        columnRules,
-        editedBy,
-        editedAt);
+    return copy(p -> p.rowFilters = without(rowFilters, number, "row filter"));
   }
 
   /** This policy without its column rule number {@code number} (counted from 1, policy order). */
   public GovernancePolicy withoutColumnRule(int number) {
-    return new GovernancePolicy(
-        source,
-        version,
-        allowedSchemas,
-        allowedTables,
-        rowCap,
-        timeout,
-        roleTimeouts,
-        costCeiling,
-        rowFilters,
-        without(columnRules, number, "column rule"),
-        editedBy,
-        editedAt);
+    return copy(p -> p.columnRules = without(columnRules, number, "column rule"));
+  }
+
+  // This policy with some of its parts changed; the copy is checked as every new policy is.
+  private GovernancePolicy copy(Consumer<PolicyParts> change) {
+    PolicyParts parts = new PolicyParts(this);
+    change.accept(parts);
+    return parts.policy();
   }
 
   private static <T> List<T> without(List<T> items, int number, String what) {
@@ -414,41 +287,7 @@ public record GovernancePolicy(
    * this policy. Row cap, timeouts and who published it do not change it.
    */
   public String enforcementDigest() {
-    StringBuilder sb = new StringBuilder("parlance-policy-v1\n");
-    sb.append("schemas=").append(new TreeSet<>(allowedSchemas)).append('\n');
-    sb.append("tables=").append(new TreeSet<>(allowedTables)).append('\n');
-    for (RowFilter f : rowFilters) {
-      sb.append("filter\u0000")
-          .append(f.role())
-          .append('\u0000')
-          .append(key(f.table()))
-          .append('\u0000')
-          .append(f.predicate())
-          .append('\u0000')
-          .append(f.followForeignKeys())
-          .append('\n');
-    }
-    for (ColumnRule r : columnRules) {
-      sb.append("column\u0000")
-          .append(r.role())
-          .append('\u0000')
-          .append(key(r.table()))
-          .append('\u0000')
-          .append(key(r.column()))
-          .append('\u0000')
-          .append(r.treatment())
-          .append('\u0000')
-          .append(r.maskSql())
-          .append('\n');
-    }
-    try {
-      byte[] digest =
-          java.security.MessageDigest.getInstance("SHA-256")
-              .digest(sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      return java.util.HexFormat.of().formatHex(digest);
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException("the JDK has no SHA-256", e);
-    }
+    return PolicyDigest.of(this);
   }
 
   /** The role of the staff who ask questions: a source is closed to it until a policy exists. */

@@ -1,5 +1,9 @@
 package dev.parlance.adapters.db.governance;
 
+import static dev.parlance.adapters.db.governance.SqlNames.cteName;
+import static dev.parlance.adapters.db.governance.SqlNames.isQuoted;
+import static dev.parlance.adapters.db.governance.SqlNames.unquote;
+
 import dev.parlance.domain.governance.ColumnRule;
 import dev.parlance.domain.governance.ColumnTreatment;
 import dev.parlance.domain.governance.GovernancePolicy;
@@ -11,10 +15,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -76,25 +78,20 @@ final class PolicyRewrite {
 
   private final DataSource source;
   private final GovernancePolicy policy;
-  private final UserIdentity user;
   private final Relations relations;
   private final DialectRules rules;
   private final ViewExpansion views;
-  private final Access access;
   private final ExecutorService parser;
   private final Restrictions restrictions;
-  private final String token;
+  private final RelationAccess access;
+  private final FunctionScreen functions;
 
-  // The WITH names in scope, innermost last: a CTE is visible in its own WITH clause and the query
-  // it belongs to, not elsewhere in the statement (a curated view of the same name is).
-  private Deque<Set<String>> cteScopes = new ArrayDeque<>();
+  private final CteScopes cteScopes;
   private final List<WithItem<?>> viewCtes = new ArrayList<>();
   private final Set<String> expandedViews = new HashSet<>();
-  private final Map<String, Set<String>> hiddenByAlias = new HashMap<>();
-  private final List<Column> columns = new ArrayList<>();
+  private final HiddenColumns hiddenColumns = new HiddenColumns();
   private final Set<Object> governed = Collections.newSetFromMap(new IdentityHashMap<>());
   private final Set<Object> visited = Collections.newSetFromMap(new IdentityHashMap<>());
-  private final Map<String, TempView> tempViews = new LinkedHashMap<>();
 
   PolicyRewrite(
       DataSource source,
@@ -107,14 +104,14 @@ final class PolicyRewrite {
       String token) {
     this.source = source;
     this.policy = policy;
-    this.user = user;
     this.relations = relations;
     this.rules = relations.rules();
     this.views = views;
-    this.access = access;
     this.parser = parser;
-    this.token = token;
     this.restrictions = new Restrictions(policy, user, relations);
+    this.access = new RelationAccess(source, policy, user, restrictions, access, parser, token);
+    this.functions = new FunctionScreen(source, rules);
+    this.cteScopes = new CteScopes(relations);
   }
 
   Set<Object> governed() {
@@ -123,7 +120,7 @@ final class PolicyRewrite {
 
   Result run(Select select) {
     walkSelect(select);
-    refuseHiddenColumns();
+    hiddenColumns.refuseHiddenColumns();
     if (!viewCtes.isEmpty()) {
       List<WithItem<?>> with = new ArrayList<>(viewCtes);
       if (select.getWithItemsList() != null) {
@@ -131,31 +128,7 @@ final class PolicyRewrite {
       }
       select.setWithItemsList(with);
     }
-    return new Result(select, List.copyOf(tempViews.values()), restrictions.restricted());
-  }
-
-  // ---- CTE names: a CTE may not shadow a relation, so a name means one thing everywhere.
-
-  private void declareCte(WithItem<?> w, Set<String> scope) {
-    String name = unquote(w.getAlias().getName()).toLowerCase(Locale.ROOT);
-    if (relations.resolve(null, name, false).isPresent()) {
-      throw new Deny(
-          RefusalKind.FORBIDDEN_RELATION,
-          "the WITH clause names '"
-              + name
-              + "' like a table of the source; give the CTE another name");
-    }
-    scope.add(name);
-  }
-
-  private boolean inCteScope(String name) {
-    String key = name.toLowerCase(Locale.ROOT);
-    for (Set<String> scope : cteScopes) {
-      if (scope.contains(key)) {
-        return true;
-      }
-    }
-    return false;
+    return new Result(select, access.views(), restrictions.restricted());
   }
 
   // ---- queries
@@ -190,9 +163,9 @@ final class PolicyRewrite {
                   + w.getAlias().getName()
                   + "' holds a data-changing statement; only queries may appear in WITH");
         }
-        declareCte(w, scope);
+        cteScopes.declare(w, scope);
       }
-      cteScopes.addLast(scope);
+      cteScopes.push(scope);
     }
     try {
       if (scoped) {
@@ -205,7 +178,7 @@ final class PolicyRewrite {
       walkBody(s);
     } finally {
       if (scoped) {
-        cteScopes.removeLast();
+        cteScopes.pop();
       }
     }
   }
@@ -336,7 +309,7 @@ final class PolicyRewrite {
     String name = unquote(written);
     String schema = table.getSchemaName() == null ? null : unquote(table.getSchemaName());
     if (schema == null
-        && (inCteScope(name) || expandedViews.contains(name.toLowerCase(Locale.ROOT)))) {
+        && (cteScopes.contains(name) || expandedViews.contains(name.toLowerCase(Locale.ROOT)))) {
       governed.add(table);
       return table;
     }
@@ -390,98 +363,12 @@ final class PolicyRewrite {
             RefusalKind.HIDDEN_COLUMN,
             "every column of " + relation.name() + " is hidden from your roles");
       }
-      hiddenByAlias.computeIfAbsent(aliasKey, k -> new HashSet<>()).addAll(hidden);
-      hiddenByAlias
-          .computeIfAbsent(relation.name().toLowerCase(Locale.ROOT), k -> new HashSet<>())
-          .addAll(hidden);
+      hiddenColumns.hide(aliasKey, relation.name(), hidden);
     }
-    Table replacement =
-        switch (access) {
-          case SQLITE_TEMP_VIEWS -> sqliteAccess(relation, columnRules);
-          case POSTGRES_PROVISIONED -> postgresAccess(relation);
-          case PLAIN -> plainAccess(relation);
-        };
+    Table replacement = access.replacement(relation, columnRules);
     replacement.setAlias(alias);
     governed.add(replacement);
     return replacement;
-  }
-
-  private Table plainAccess(Relations.Relation relation) {
-    if (restrictions.restricts(relation)) {
-      // the executor refuses restricted users on engines that cannot enforce; never reached
-      throw new Deny(
-          RefusalKind.UNENFORCEABLE_POLICY,
-          "the database of source '"
-              + source.name()
-              + "' cannot enforce the row filters or column rules on "
-              + relation.name());
-    }
-    return qualified(relation);
-  }
-
-  private static Table qualified(Relations.Relation relation) {
-    return relation.schema() == null
-        ? new Table(quote(relation.name()))
-        : new Table(quote(relation.schema()), quote(relation.name()));
-  }
-
-  private Table postgresAccess(Relations.Relation relation) {
-    if (!PostgresGovernance.maskedTables(policy)
-        .contains(relation.name().toLowerCase(Locale.ROOT))) {
-      // rows: the table's row-level security reads the request's signed context
-      return qualified(relation);
-    }
-    return new Table(
-        quote(PostgresGovernance.VIEW_SCHEMA),
-        quote(PostgresGovernance.profileView(policy, user, relation.schema(), relation.name())));
-  }
-
-  private Table sqliteAccess(Relations.Relation relation, Map<String, ColumnRule> columnRules) {
-    if (!restrictions.restricts(relation)) {
-      return qualified(relation);
-    }
-    String key = relation.name().toLowerCase(Locale.ROOT);
-    TempView view = tempViews.get(key);
-    if (view == null) {
-      List<String> predicates = restrictions.predicates(relation);
-      StringBuilder body = new StringBuilder("SELECT ");
-      List<String> items = new ArrayList<>();
-      for (String column : relation.columns()) {
-        ColumnRule rule = columnRules.get(column.toLowerCase(Locale.ROOT));
-        if (rule == null) {
-          items.add(quote(column));
-        } else if (rule.treatment() == ColumnTreatment.MASK) {
-          items.add("(" + rule.maskSql() + ") AS " + quote(column));
-        }
-      }
-      body.append(String.join(", ", items)).append(" FROM main.").append(quote(relation.name()));
-      for (int i = 0; i < predicates.size(); i++) {
-        body.append(i == 0 ? " WHERE " : " AND ").append('(').append(predicates.get(i)).append(')');
-      }
-      // LIMIT with OFFSET keeps SQLite from flattening the view into the query or pushing the
-      // query's conditions into it: they only ever see rows the view lets through.
-      body.append(" LIMIT -1 OFFSET 0");
-      checkPolicySql(relation, body.toString());
-      view = new TempView(relation.name() + "__" + token, relation.name(), body.toString());
-      tempViews.put(key, view);
-    }
-    return new Table("temp", quote(view.name()));
-  }
-
-  // The steward's filters and masks must parse on their own, so a broken policy is a clear refusal.
-  private void checkPolicySql(Relations.Relation relation, String sql) {
-    try {
-      StatementScreen.parse(
-          sql, source.dialect(), SqlLexer.scan(sql, source.dialect()).maxDepth(), parser);
-    } catch (Deny d) {
-      throw new Deny(
-          RefusalKind.UNPARSABLE,
-          "the policy's row filter or mask for "
-              + relation.name()
-              + " does not parse ("
-              + d.refusal().reason()
-              + "); ask a steward to fix the policy");
-    }
   }
 
   private boolean expandView(String name) {
@@ -512,13 +399,12 @@ final class PolicyRewrite {
     WithItem<?> item = wrapper.getWithItemsList().get(0);
     visited.add(item);
     // The view's body sees none of the user's CTEs: its names mean the source's relations.
-    Deque<Set<String>> userScopes = cteScopes;
-    cteScopes = new ArrayDeque<>();
+    Deque<Set<String>> userScopes = cteScopes.setAside();
     try {
       walkSelect(item.getSelect().getSelect());
       walkRest(item, Set.of("statement"));
     } finally {
-      cteScopes = userScopes;
+      cteScopes.restore(userScopes);
     }
     viewCtes.add(item);
     return true;
@@ -568,11 +454,11 @@ final class PolicyRewrite {
         case NextValExpression next ->
             throw new Deny(
                 RefusalKind.FORBIDDEN_FUNCTION, "NEXT VALUE FOR changes a sequence and is refused");
-        case Column column -> columns.add(column);
-        case AnalyticExpression analytic -> checkFunction(analytic.getName());
+        case Column column -> hiddenColumns.referenced(column);
+        case AnalyticExpression analytic -> functions.check(analytic.getName());
         case Function function -> {
-          checkFunction(functionName(function));
-          boundedFormat(function);
+          functions.check(FunctionScreen.functionName(function));
+          functions.boundedFormat(function);
         }
         case InExpression in -> {
           if (in.getRightExpression() instanceof Column named) {
@@ -594,143 +480,9 @@ final class PolicyRewrite {
     }
   }
 
-  private static final java.util.regex.Pattern FORMAT_WIDTH =
-      java.util.regex.Pattern.compile("%[-+ 0#!,]*(\\*|\\d*)(?:\\.(\\*|\\d*))?");
-
-  /** Widths and precisions above this are refused in printf-style formats. */
-  static final int MAX_FORMAT_WIDTH = 1000;
-
-  // SQLite's printf() builds a width or precision in one call that no deadline interrupts (a 1e9
-  // precision runs for seconds even though the result is cut at the length limit): the format
-  // must be a literal whose widths the walk can read, each at most MAX_FORMAT_WIDTH.
-  private void boundedFormat(Function function) {
-    if (source.dialect() != dev.parlance.domain.source.Dialect.SQLITE) {
-      return;
-    }
-    String name = functionName(function);
-    if (name == null
-        || !(unquote(name).equalsIgnoreCase("printf")
-            || unquote(name).equalsIgnoreCase("format"))) {
-      return;
-    }
-    Deny refusal =
-        new Deny(
-            RefusalKind.FORBIDDEN_FUNCTION,
-            unquote(name).toLowerCase(Locale.ROOT)
-                + "() needs a literal format whose widths and precisions are numbers up to "
-                + MAX_FORMAT_WIDTH
-                + ": one call with a larger or computed one runs past any timeout");
-    if (!(function.getParameters() != null
-        && !function.getParameters().isEmpty()
-        && function.getParameters().get(0) instanceof net.sf.jsqlparser.expression.StringValue f)) {
-      throw refusal;
-    }
-    java.util.regex.Matcher m = FORMAT_WIDTH.matcher(f.getValue());
-    while (m.find()) {
-      for (String part : new String[] {m.group(1), m.group(2)}) {
-        if (part == null || part.isEmpty()) {
-          continue;
-        }
-        if (part.equals("*") || part.length() > 4 || Integer.parseInt(part) > MAX_FORMAT_WIDTH) {
-          throw refusal;
-        }
-      }
-    }
-  }
-
   private static Deny parameter(Expression p) {
     return new Deny(
         RefusalKind.PARAMETER,
         "bind parameters (" + p + ") are refused; write the value into the query");
-  }
-
-  static String functionName(Function function) {
-    List<String> parts = function.getMultipartName();
-    return parts == null || parts.isEmpty() ? function.getName() : parts.get(parts.size() - 1);
-  }
-
-  private void checkFunction(String name) {
-    if (name != null && rules.isSystemRelation(null, unquote(name))) {
-      throw new Deny(
-          RefusalKind.FORBIDDEN_FUNCTION,
-          unquote(name)
-              + "() reads the database's own catalog, storage or settings, which Parlance does"
-              + " not expose; ask about the data instead");
-    }
-    if (name != null && rules.forbidsFunction(unquote(name))) {
-      throw new Deny(
-          RefusalKind.FORBIDDEN_FUNCTION,
-          "function "
-              + unquote(name)
-              + "() is refused: it has side effects or reaches files, the network or other"
-              + " sessions");
-    }
-  }
-
-  private void refuseHiddenColumns() {
-    if (hiddenByAlias.isEmpty()) {
-      return;
-    }
-    for (Column c : columns) {
-      String name = c.getUnquotedColumnName().toLowerCase(Locale.ROOT);
-      Table qualifier = c.getTable();
-      if (qualifier != null && qualifier.getName() != null) {
-        Set<String> hidden =
-            hiddenByAlias.get(unquote(qualifier.getName()).toLowerCase(Locale.ROOT));
-        if (hidden != null && hidden.contains(name)) {
-          throw hiddenColumn(c);
-        }
-      } else {
-        for (Set<String> hidden : hiddenByAlias.values()) {
-          if (hidden.contains(name)) {
-            throw hiddenColumn(c);
-          }
-        }
-      }
-    }
-  }
-
-  private static Deny hiddenColumn(Column c) {
-    return new Deny(
-        RefusalKind.HIDDEN_COLUMN,
-        "column " + c.getFullyQualifiedName() + " is hidden from your roles by the policy");
-  }
-
-  // ---- names
-
-  static String quote(String identifier) {
-    return '"' + identifier.replace("\"", "\"\"") + '"';
-  }
-
-  // A plain name stays unquoted so that it folds like the query's unquoted references to it (H2
-  // folds to upper case, PostgreSQL to lower case); other names are quoted as written.
-  private static String cteName(String name) {
-    return PLAIN_NAME.matcher(name).matches() ? name : quote(name);
-  }
-
-  private static final java.util.regex.Pattern PLAIN_NAME =
-      java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-
-  static String literal(String value) {
-    return "'" + value.replace("'", "''") + "'";
-  }
-
-  static boolean isQuoted(String name) {
-    return name.length() >= 2
-        && (name.charAt(0) == '"' || name.charAt(0) == '`' || name.charAt(0) == '[');
-  }
-
-  static String unquote(String name) {
-    if (name.length() >= 2) {
-      char first = name.charAt(0);
-      char last = name.charAt(name.length() - 1);
-      if (first == '"' && last == '"') {
-        return name.substring(1, name.length() - 1).replace("\"\"", "\"");
-      }
-      if ((first == '`' && last == '`') || (first == '[' && last == ']')) {
-        return name.substring(1, name.length() - 1);
-      }
-    }
-    return name;
   }
 }

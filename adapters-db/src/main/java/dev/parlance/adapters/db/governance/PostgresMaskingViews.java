@@ -73,15 +73,15 @@ final class PostgresMaskingViews {
         for (String column : r.columns()) {
           ColumnRule rule = rules.get(column.toLowerCase(Locale.ROOT));
           if (rule == null) {
-            items.add(PolicyRewrite.quote(column));
+            items.add(SqlNames.quote(column));
           } else if (rule.treatment() == ColumnTreatment.MASK) {
-            items.add("(" + rule.maskSql() + ") AS " + PolicyRewrite.quote(column));
+            items.add("(" + rule.maskSql() + ") AS " + SqlNames.quote(column));
           }
         }
         if (items.isEmpty()) {
           items.add("NULL AS parlance_no_column");
         }
-        String full = PostgresGovernance.VIEW_SCHEMA + "." + PolicyRewrite.quote(view);
+        String full = PostgresGovernance.VIEW_SCHEMA + "." + SqlNames.quote(view);
         run(c, steps, "DROP VIEW IF EXISTS " + full);
         run(
             c,
@@ -93,7 +93,7 @@ final class PostgresMaskingViews {
                 + " FROM "
                 + qualified(r)
                 + " WHERE (SELECT parlance.require_roles("
-                + PolicyRewrite.literal(view)
+                + SqlNames.literal(view)
                 + ", "
                 + array(acting)
                 + ", "
@@ -120,7 +120,7 @@ final class PostgresMaskingViews {
       run(
           c,
           steps,
-          "DROP VIEW IF EXISTS " + PostgresGovernance.VIEW_SCHEMA + "." + PolicyRewrite.quote(v));
+          "DROP VIEW IF EXISTS " + PostgresGovernance.VIEW_SCHEMA + "." + SqlNames.quote(v));
     }
   }
 }

@@ -108,7 +108,7 @@ final class PostgresRowSecurity {
           f.bindWith(
               a ->
                   "(SELECT parlance.attr("
-                      + PolicyRewrite.literal(a.toLowerCase(Locale.ROOT))
+                      + SqlNames.literal(a.toLowerCase(Locale.ROOT))
                       + ")"
                       + cast(f.predicate(), a, types)
                       + ")");
@@ -133,7 +133,7 @@ final class PostgresRowSecurity {
                       relations.resolve(null, link.referencedTable(), false).orElse(null);
                   String target =
                       referenced == null
-                          ? PolicyRewrite.quote(link.referencedTable())
+                          ? SqlNames.quote(link.referencedTable())
                           : qualified(referenced);
                   String predicate =
                       ForeignKeyFilters.linkPredicate(
@@ -287,7 +287,7 @@ final class PostgresRowSecurity {
     }
     List<String> tests = new ArrayList<>();
     for (String r : new TreeSet<>(roles)) {
-      tests.add("(SELECT parlance.acts_as(" + PolicyRewrite.literal(r) + "))");
+      tests.add("(SELECT parlance.acts_as(" + SqlNames.literal(r) + "))");
     }
     return "(CASE WHEN " + String.join(" OR ", tests) + " THEN (" + predicate + ") ELSE true END)";
   }

@@ -17,12 +17,11 @@ final class ProvisioningSql {
   }
 
   static String qualified(Relations.Relation r) {
-    return (r.schema() == null ? "" : PolicyRewrite.quote(r.schema()) + ".")
-        + PolicyRewrite.quote(r.name());
+    return (r.schema() == null ? "" : SqlNames.quote(r.schema()) + ".") + SqlNames.quote(r.name());
   }
 
   static String q(String identifier) {
-    return PolicyRewrite.quote(identifier);
+    return SqlNames.quote(identifier);
   }
 
   static void run(Connection c, List<String> steps, String sql) {
@@ -49,7 +48,7 @@ final class ProvisioningSql {
   }
 
   static String array(List<String> values) {
-    List<String> literals = values.stream().map(PolicyRewrite::literal).toList();
+    List<String> literals = values.stream().map(SqlNames::literal).toList();
     return "ARRAY[" + String.join(", ", literals) + "]::text[]";
   }
 }

@@ -28,7 +28,7 @@ final class Restrictions {
     this.binding =
         relations
             .foreignKeys()
-            .bind(policy, user, ForeignKeyFilters.qualified(t -> "main." + PolicyRewrite.quote(t)));
+            .bind(policy, user, ForeignKeyFilters.qualified(t -> "main." + SqlNames.quote(t)));
   }
 
   Map<String, ColumnRule> columnRules(Relations.Relation relation) {

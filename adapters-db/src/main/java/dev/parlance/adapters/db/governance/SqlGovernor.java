@@ -200,10 +200,10 @@ final class SqlGovernor {
   }
 
   static String quote(String identifier) {
-    return PolicyRewrite.quote(identifier);
+    return SqlNames.quote(identifier);
   }
 
   static String literal(String value) {
-    return PolicyRewrite.literal(value);
+    return SqlNames.literal(value);
   }
 }

@@ -302,7 +302,7 @@ final class SqliteSession implements AutoCloseable {
       TreeMap<Long, String> pk = new TreeMap<>();
       for (List<Object> c :
           query(
-                  "SELECT name, pk FROM pragma_table_info(" + PolicyRewrite.literal(name) + ")",
+                  "SELECT name, pk FROM pragma_table_info(" + SqlNames.literal(name) + ")",
                   100_000,
                   10_000)
               .rows()) {
@@ -324,7 +324,7 @@ final class SqliteSession implements AutoCloseable {
       for (List<Object> f :
           query(
                   "SELECT id, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list("
-                      + PolicyRewrite.literal(r.name())
+                      + SqlNames.literal(r.name())
                       + ") ORDER BY id, seq",
                   100_000,
                   10_000)
@@ -350,11 +350,11 @@ final class SqliteSession implements AutoCloseable {
   }
 
   void createView(String name, String body) throws SqliteException {
-    query("CREATE TEMP VIEW " + PolicyRewrite.quote(name) + " AS " + body, 1, 10_000);
+    query("CREATE TEMP VIEW " + SqlNames.quote(name) + " AS " + body, 1, 10_000);
   }
 
   void dropView(String name) throws SqliteException {
-    query("DROP VIEW IF EXISTS temp." + PolicyRewrite.quote(name), 1, 10_000);
+    query("DROP VIEW IF EXISTS temp." + SqlNames.quote(name), 1, 10_000);
   }
 
   @Override

@@ -64,7 +64,7 @@ final class TreeCheck {
         throw AstNodes.unknown(n);
       }
       switch (n) {
-        case Function f -> function(PolicyRewrite.functionName(f), rules);
+        case Function f -> function(FunctionScreen.functionName(f), rules);
         case AnalyticExpression a -> function(a.getName(), rules);
         case InExpression in when in.getRightExpression() instanceof Column ->
             throw new Deny(
@@ -77,10 +77,9 @@ final class TreeCheck {
   }
 
   private static void function(String name, DialectRules rules) {
-    if (name != null && rules.forbidsFunction(PolicyRewrite.unquote(name))) {
+    if (name != null && rules.forbidsFunction(SqlNames.unquote(name))) {
       throw new Deny(
-          RefusalKind.FORBIDDEN_FUNCTION,
-          "function " + PolicyRewrite.unquote(name) + "() is refused");
+          RefusalKind.FORBIDDEN_FUNCTION, "function " + SqlNames.unquote(name) + "() is refused");
     }
   }
 
