@@ -94,7 +94,9 @@ class PortalPagesIT {
       if (browser.has("answer") || System.currentTimeMillis() > deadline) {
         break;
       }
-      assertThat(browser.text("error")).contains("Try again");
+      // Still indexing (409, "Try again"), or the user's questions a minute or at once are spent
+      // by earlier journeys (429, "ask again"): both pass; anything else is a failure.
+      assertThat(browser.text("error")).containsAnyOf("Try again", "ask again");
       sleep(3000);
     }
     assertThat(browser.has("answer"))
@@ -1854,14 +1856,26 @@ class PortalPagesIT {
       assertThat(analyst.all("#examples a.example")).hasSizeBetween(1, 6);
 
       // Ctrl+Enter asks.
-      new Select(analyst.driver.findElement(By.id("source"))).selectByValue("crew");
-      WebElement box = analyst.driver.findElement(By.id("question"));
-      box.sendKeys(CREW_QUESTION);
-      box.sendKeys(
-          org.openqa.selenium.Keys.chord(
-              org.openqa.selenium.Keys.CONTROL, org.openqa.selenium.Keys.ENTER));
-      analyst.wait(180).until(d -> analyst.has("answer") || analyst.has("error"));
-      assertThat(analyst.has("answer")).isTrue();
+      long deadline = System.currentTimeMillis() + 900_000; // guards a hang, not a speed
+      while (true) {
+        new Select(analyst.driver.findElement(By.id("source"))).selectByValue("crew");
+        WebElement box = analyst.driver.findElement(By.id("question"));
+        box.clear();
+        box.sendKeys(CREW_QUESTION);
+        box.sendKeys(
+            org.openqa.selenium.Keys.chord(
+                org.openqa.selenium.Keys.CONTROL, org.openqa.selenium.Keys.ENTER));
+        analyst.wait(180).until(d -> analyst.has("answer") || analyst.has("error"));
+        if (analyst.has("answer") || System.currentTimeMillis() > deadline) {
+          break;
+        }
+        assertThat(analyst.text("error")).containsAnyOf("Try again", "ask again");
+        sleep(3000);
+        analyst.open("/portal/ask");
+      }
+      assertThat(analyst.has("answer"))
+          .as(analyst.has("error") ? analyst.text("error") : "")
+          .isTrue();
       // Stages, columns and values behind "Details", folded; the SQL with a copy button.
       WebElement details = analyst.driver.findElement(By.id("details"));
       assertThat(details.getAttribute("open")).isNull();
