@@ -160,8 +160,10 @@ class H2MetadataStoreTest {
   }
 
   @Test
-  void should_wait_while_another_process_is_opening_the_same_file(@TempDir Path other)
-      throws Exception {
+  void should_wait_while_another_process_is_opening_the_same_file() throws Exception {
+    // Not a @TempDir: H2's own lock-file thread may still be removing its file while JUnit deletes
+    // the folder ("directory not empty"); the folder is removed as far as it can be at the end.
+    Path other = java.nio.file.Files.createTempDirectory("h2-opening");
     // What a process that has just begun to open the file leaves: H2's lock file, fresh. H2 alone
     // refuses such a file ("Lock file recently modified"); the store waits until it settles.
     Path lock = other.resolve("parlance.lock.db");
@@ -209,6 +211,15 @@ class H2MetadataStoreTest {
     } finally {
       letGo.set(true);
       opener.join();
+      deleteQuietly(other);
+    }
+  }
+
+  private static void deleteQuietly(Path folder) {
+    try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(folder)) {
+      paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (java.io.IOException e) {
+      // a scratch folder under the system's temporary directory: left for the system to clean
     }
   }
 
