@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * What {@code parlance serve} wrote to {@code $PARLANCE_HOME/serve.json} once the portal was ready:
- * the portal's URL, the token endpoint's parts and the demo users' passwords (docs/portal.md).
+ * the portal's URL, the token endpoint's parts and the demo users' passwords (docs/design/portal.md).
  * Jackson comes with Gatling.
  */
 record ServeContract(
