@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -23,9 +26,10 @@ import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The docs check: every relative link of README.md and docs/**.md leads to a file (and a heading,
- * when it names one); every {@code parlance} command of the guides' shell blocks (and the README's)
- * names a real subcommand and real options of the command line; and the guides' blocks marked
- * {@code <!-- checked: runs -->} run against a scratch home with exit code 0.
+ * when it names one), and so does every docs path the code, pages and build files cite; every
+ * {@code parlance} command of the guides' shell blocks (and the README's) names a real subcommand
+ * and real options of the command line; and the guides' blocks marked {@code <!-- checked: runs
+ * -->} run against a scratch home with exit code 0.
  */
 class DocsTest {
 
@@ -73,6 +77,60 @@ class DocsTest {
     }
     assertThat(checked).as("relative links found").isGreaterThan(50);
     assertThat(broken).as("links that lead nowhere").isEmpty();
+  }
+
+  @Test
+  void should_cite_only_docs_that_exist_in_code_pages_and_build_files() {
+    Pattern cited = Pattern.compile("docs/[A-Za-z0-9_./-]+\\.md");
+    List<String> stale = new ArrayList<>();
+    int citations = 0;
+    for (Path file : sources()) {
+      Matcher m = cited.matcher(read(file));
+      while (m.find()) {
+        citations++;
+        if (!Files.exists(ROOT.resolve(m.group()))) {
+          stale.add(ROOT.relativize(file) + ": " + m.group());
+        }
+      }
+    }
+    assertThat(citations).as("docs cited by code").isGreaterThan(30);
+    assertThat(stale).as("docs cited that do not exist").isEmpty();
+  }
+
+  /**
+   * The repository's code, pages, scripts and build files, outside build output. Not SQL: a
+   * migration Flyway has applied is never edited, whatever its comments cite.
+   */
+  static List<Path> sources() {
+    Pattern kinds = Pattern.compile(".*\\.(java|xml|mustache|html|js|properties|yaml|py|sh)$");
+    List<Path> files = new ArrayList<>();
+    try {
+      Files.walkFileTree(
+          ROOT,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+              String name = dir.getFileName().toString();
+              boolean skip =
+                  !dir.equals(ROOT)
+                      && (name.startsWith(".")
+                          || name.equals("target")
+                          || name.equals("node_modules"));
+              return skip ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+              if (kinds.matcher(file.getFileName().toString()).matches()) {
+                files.add(file);
+              }
+              return FileVisitResult.CONTINUE;
+            }
+          });
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return files;
   }
 
   @Test
@@ -203,8 +261,26 @@ class DocsTest {
     return files;
   }
 
+  /** The guides, in the order a reader meets them (the README's), then any other. */
   static List<Path> guides() {
-    return markdown().stream().filter(p -> p.getParent().endsWith("guides")).toList();
+    List<String> order =
+        List.of(
+            "start-and-configure.md",
+            "ask.md",
+            "curate.md",
+            "govern.md",
+            "operate-at-scale.md",
+            "evaluate.md",
+            "rest-api.md");
+    return markdown().stream()
+        .filter(p -> p.getParent().endsWith("guides"))
+        .sorted(
+            java.util.Comparator.comparingInt(
+                p -> {
+                  int i = order.indexOf(p.getFileName().toString());
+                  return i < 0 ? order.size() : i;
+                }))
+        .toList();
   }
 
   /** The shell blocks of the guides ({@code sh}, {@code bash}) and every block of the README. */
