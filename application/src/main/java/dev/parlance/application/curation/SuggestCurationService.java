@@ -3,7 +3,6 @@ package dev.parlance.application.curation;
 import dev.parlance.application.prompt.PromptTemplate;
 import dev.parlance.application.retrieval.UnknownSourceException;
 import dev.parlance.domain.catalog.Column;
-import dev.parlance.domain.catalog.ForeignKey;
 import dev.parlance.domain.catalog.Names;
 import dev.parlance.domain.catalog.ReadCatalogPort;
 import dev.parlance.domain.catalog.SchemaCatalog;
@@ -14,19 +13,15 @@ import dev.parlance.domain.completion.Completions;
 import dev.parlance.domain.completion.LanguageModelsPort;
 import dev.parlance.domain.completion.ModelPurpose;
 import dev.parlance.domain.completion.NoLanguageModelException;
-import dev.parlance.domain.curation.CuratedView;
 import dev.parlance.domain.curation.Curation;
 import dev.parlance.domain.curation.CurationMerge;
 import dev.parlance.domain.curation.DataDescription;
-import dev.parlance.domain.curation.Identifiers;
 import dev.parlance.domain.curation.Suggestion;
 import dev.parlance.domain.curation.SuggestionKind;
 import dev.parlance.domain.curation.SuggestionStatus;
 import dev.parlance.domain.curation.SuggestionsPort;
 import dev.parlance.domain.curation.TableDescription;
 import dev.parlance.domain.curation.ValueLabel;
-import dev.parlance.domain.curation.ViewInlining;
-import dev.parlance.domain.curation.ViewKind;
 import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.GovernancePolicy;
@@ -35,16 +30,12 @@ import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.DataSourcesPort;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -56,8 +47,6 @@ import java.util.stream.Collectors;
 public final class SuggestCurationService implements SuggestCurationUseCase {
 
   static final int MAX_CODES = 12;
-  private static final Set<String> DESCRIPTIVE =
-      Set.of("code", "name", "tag", "number", "description", "title");
 
   private final DataSourcesPort sources;
   private final ReadCatalogPort live;
@@ -119,55 +108,9 @@ public final class SuggestCurationService implements SuggestCurationUseCase {
               .map(c -> "- " + c.name() + " " + c.type() + samplesOf(working, t, c))
               .collect(Collectors.joining("\n")));
       String answer = ask(model, describe.fill(fill));
-      descriptionSuggestion(source, t, answer).ifPresent(out::add);
+      DescriptionSuggestions.fromAnswer(source, t, answer, clock).ifPresent(out::add);
     }
     return suggestions.add(out);
-  }
-
-  private Optional<Suggestion> descriptionSuggestion(String source, Table t, String answer) {
-    String viewName = "";
-    String viewDescription = "";
-    Map<String, String[]> byColumn = new HashMap<>();
-    for (String line : answer.lines().toList()) {
-      String[] parts = line.strip().split("\\s*\\|\\s*");
-      if (parts.length == 3 && parts[0].equalsIgnoreCase("table")) {
-        viewName = snake(parts[1]);
-        viewDescription = parts[2];
-      } else if (parts.length == 4 && parts[0].equalsIgnoreCase("column")) {
-        t.column(parts[1]).ifPresent(c -> byColumn.put(Names.key(c.name()), parts));
-      }
-    }
-    if (!Identifiers.isPlain(viewName)) {
-      return Optional.empty();
-    }
-    List<String> items = new ArrayList<>();
-    List<DataDescription> columns = new ArrayList<>();
-    Set<String> used = new HashSet<>();
-    for (Column c : t.columns()) {
-      String[] said = byColumn.get(Names.key(c.name()));
-      String name = said == null ? snake(c.name()) : snake(said[2]);
-      if (!Identifiers.isPlain(name)) {
-        name = snake(c.name());
-      }
-      String unique = name;
-      for (int i = 2; !used.add(unique) || !Identifiers.isPlain(unique); i++) {
-        unique = name + "_" + i;
-      }
-      items.add("t." + c.name() + " AS " + unique);
-      columns.add(DataDescription.of(unique, said == null ? "" : said[3]));
-    }
-    String sql = "SELECT\n  " + String.join(",\n  ", items) + "\nFROM " + t.name() + " t";
-    CuratedView view =
-        new CuratedView(
-            viewName, ViewKind.CONCEPTUAL, viewDescription, sql, Map.of(), false, columns);
-    Curation proposal = Curation.empty(source).withView(view);
-    return Optional.of(
-        Suggestion.pending(
-            SuggestionKind.DESCRIPTION,
-            t.name(),
-            "conceptual view " + viewName + " for " + t.name() + ": " + viewDescription,
-            proposal,
-            clock.instant()));
   }
 
   // ---- partially extended views
@@ -177,130 +120,7 @@ public final class SuggestCurationService implements SuggestCurationUseCase {
     DataSource ds = source(source);
     Curation working = edits.workingCopy(source);
     SchemaCatalog raw = live.read(ds);
-    // Conceptual views that rename one base table's columns: table key → (view, base → view column)
-    Map<String, CuratedView> viewOf = new HashMap<>();
-    Map<String, Map<String, String>> renames = new HashMap<>();
-    for (CuratedView v : working.views()) {
-      if (v.kind() != ViewKind.CONCEPTUAL) {
-        continue;
-      }
-      List<Table> read =
-          ViewInlining.namesIn(v.sqlFor(ds.dialect())).stream()
-              .map(raw::table)
-              .flatMap(Optional::stream)
-              .toList();
-      if (read.size() != 1) {
-        continue;
-      }
-      String key = Names.key(read.get(0).name());
-      viewOf.put(key, v);
-      renames.put(key, renames(v.sqlFor(ds.dialect())));
-    }
-    List<Suggestion> out = new ArrayList<>();
-    for (Table t : raw.tables()) {
-      String key = Names.key(t.name());
-      CuratedView base = viewOf.get(key);
-      if (base == null) {
-        continue;
-      }
-      List<String> items = new ArrayList<>(List.of("v.*"));
-      List<String> joins = new ArrayList<>();
-      List<DataDescription> added = new ArrayList<>();
-      int n = 0;
-      for (ForeignKey fk : t.foreignKeys()) {
-        String target = Names.key(fk.referencedTable());
-        CuratedView other = viewOf.get(target);
-        if (fk.columns().size() != 1 || other == null || target.equals(key)) {
-          continue;
-        }
-        String from = renames.get(key).get(Names.key(fk.columns().get(0)));
-        String to = renames.get(target).get(Names.key(fk.referencedColumns().get(0)));
-        if (from == null || to == null) {
-          continue;
-        }
-        String prefix =
-            from.toLowerCase(Locale.ROOT).endsWith("_id")
-                ? from.substring(0, from.length() - 3)
-                : other.name();
-        List<DataDescription> descriptive =
-            other.columns().stream()
-                .filter(c -> DESCRIPTIVE.contains(Names.key(c.column())))
-                .limit(2)
-                .toList();
-        if (descriptive.isEmpty()) {
-          continue;
-        }
-        String alias = "j" + ++n;
-        joins.add(
-            "LEFT JOIN " + other.name() + " " + alias + " ON " + alias + "." + to + " = v." + from);
-        for (DataDescription c : descriptive) {
-          String name = prefix + "_" + c.column();
-          if (base.column(name).isPresent() || !Identifiers.isPlain(name)) {
-            continue;
-          }
-          items.add(alias + "." + c.column() + " AS " + name);
-          added.add(
-              new DataDescription(
-                  name,
-                  c.meaning() + " of the " + prefix.replace('_', ' ') + " (pre-joined)",
-                  c.unit(),
-                  c.values(),
-                  c.valuesShown()));
-        }
-      }
-      if (added.isEmpty()) {
-        continue;
-      }
-      List<DataDescription> columns = new ArrayList<>(base.columns());
-      columns.addAll(added);
-      String name = base.name() + "_extended";
-      CuratedView view =
-          new CuratedView(
-              name,
-              ViewKind.PARTIALLY_EXTENDED,
-              (base.description()
-                      + " With "
-                      + added.stream()
-                          .map(DataDescription::column)
-                          .collect(Collectors.joining(", "))
-                      + " pre-joined.")
-                  .strip(),
-              "SELECT "
-                  + String.join(", ", items)
-                  + "\nFROM "
-                  + base.name()
-                  + " v\n"
-                  + String.join("\n", joins),
-              Map.of(),
-              false,
-              columns);
-      out.add(
-          Suggestion.pending(
-              SuggestionKind.VIEW,
-              base.name(),
-              "partially extended view "
-                  + name
-                  + " adds "
-                  + added.stream().map(DataDescription::column).collect(Collectors.joining(", ")),
-              Curation.empty(source).withView(view),
-              clock.instant()));
-    }
-    return suggestions.add(out);
-  }
-
-  private static Map<String, String> renames(String sql) {
-    int from = sql.toUpperCase(Locale.ROOT).lastIndexOf("FROM");
-    String select = from < 0 ? sql : sql.substring(0, from);
-    select = select.replaceFirst("(?is)^\\s*SELECT\\s+", "");
-    Map<String, String> out = new HashMap<>();
-    for (String item : select.split(",")) {
-      Matcher m =
-          Pattern.compile("(?is)^\\s*(?:\\w+\\.)?(\\w+)\\s+AS\\s+(\\w+)\\s*$").matcher(item);
-      if (m.matches()) {
-        out.put(Names.key(m.group(1)), m.group(2));
-      }
-    }
-    return out;
+    return suggestions.add(ExtendedViewSuggestions.propose(source, ds, raw, working, clock));
   }
 
   // ---- value dictionaries
@@ -517,15 +337,5 @@ public final class SuggestCurationService implements SuggestCurationUseCase {
       return "";
     }
     return " (e.g. " + String.join(", ", c.sampleValues().stream().limit(3).toList()) + ")";
-  }
-
-  static String snake(String text) {
-    String s =
-        text.strip()
-            .replaceAll("([a-z0-9])([A-Z])", "$1_$2")
-            .replaceAll("[^A-Za-z0-9]+", "_")
-            .replaceAll("^_+|_+$", "")
-            .toLowerCase(Locale.ROOT);
-    return s.isEmpty() || Character.isDigit(s.charAt(0)) ? "c_" + s : s;
   }
 }

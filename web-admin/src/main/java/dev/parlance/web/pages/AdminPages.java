@@ -7,39 +7,22 @@ import dev.parlance.application.query.PreviewAsUserUseCase;
 import dev.parlance.application.source.IndexSourceUseCase;
 import dev.parlance.application.source.ManageSourcesUseCase;
 import dev.parlance.application.source.UseSourcesUseCase;
-import dev.parlance.domain.governance.AuditEntry;
-import dev.parlance.domain.governance.AuditPage;
-import dev.parlance.domain.governance.AuditQuery;
 import dev.parlance.domain.governance.ColumnRule;
 import dev.parlance.domain.governance.ColumnTreatment;
 import dev.parlance.domain.governance.GovernancePolicy;
-import dev.parlance.domain.governance.QueryOutcome;
-import dev.parlance.domain.governance.ResultColumn;
 import dev.parlance.domain.governance.RowFilter;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.source.Credentials;
 import dev.parlance.domain.source.SourceCheck;
-import dev.parlance.web.governance.AuditCsv;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The admin's pages: sources ({@code /portal/admin/sources}: list, add, test, index with its
@@ -57,17 +40,12 @@ public class AdminPages extends PageServlet {
   private static final Page AUDIT = Page.of("audit", "Audit", "audit", SourceAccess.ADMIN);
 
   private static final long serialVersionUID = 1L;
-  private static final int AUDIT_PAGE = 25;
 
   @Inject transient UseSourcesUseCase sources;
   @Inject transient SourcePoliciesUseCase policies;
   @Inject transient SearchAuditUseCase audit;
   @Inject transient PreviewAsUserUseCase previews;
   @Inject transient dev.parlance.application.identity.ManageUsersUseCase users;
-
-  /** How many of the realm's users "preview as user" offers to pick from. */
-  private static final int PREVIEW_USERS =
-      dev.parlance.application.identity.ManageUsersUseCase.MAX_PAGE;
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
@@ -82,7 +60,7 @@ public class AdminPages extends PageServlet {
               POLICIES,
               (user, model) -> {
                 showPolicy(user, policySource(request, user, model), model);
-                realUsers(request, user, model);
+                PolicyPreview.realUsers(users, request, user, model);
               });
       default ->
           page(
@@ -91,9 +69,9 @@ public class AdminPages extends PageServlet {
               AUDIT,
               (user, model) -> {
                 if (field(request, "export").equals("csv")) {
-                  exportAudit(request, response, user);
+                  AuditSearch.export(audit, request, response, user);
                 } else {
-                  searchAudit(request, user, model);
+                  AuditSearch.search(audit, request, user, model);
                 }
               });
     }
@@ -124,13 +102,13 @@ public class AdminPages extends PageServlet {
                 String source = policySource(request, user, model);
                 try {
                   if (field(request, "action").equals("preview")) {
-                    preview(request, user, source, model);
+                    PolicyPreview.preview(previews, request, user, source, model);
                   } else {
                     model.put("notice", policyAction(request, user, source));
                   }
                 } finally {
                   showPolicy(user, source, model);
-                  realUsers(request, user, model);
+                  PolicyPreview.realUsers(users, request, user, model);
                 }
               });
       default -> response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
@@ -351,214 +329,5 @@ public class AdminPages extends PageServlet {
       case "hide" -> ColumnTreatment.HIDE;
       default -> throw new IllegalArgumentException("treatment: mask or hide, got '" + name + "'");
     };
-  }
-
-  /** "Preview as user": what the statement gives the identity the form describes. */
-  private void preview(
-      HttpServletRequest request, UserIdentity user, String source, Map<String, Object> model) {
-    String sql = field(request, "sql");
-    String as = field(request, "asUser");
-    String roles = field(request, "asRoles");
-    String attributes = field(request, "asAttributes");
-    String real = field(request, "asRealUser");
-    model.put("previewSql", sql);
-    model.put("previewUser", as);
-    model.put("previewRoles", roles);
-    model.put("previewAttributes", attributes);
-    model.put("previewRealUser", real);
-    if (as.isEmpty() && real.isEmpty()) {
-      throw new IllegalArgumentException("user: pick a user, or name the identity to preview as");
-    }
-    UserIdentity identity =
-        real.isEmpty()
-            ? new UserIdentity(
-                as, new HashSet<>(List.of(roles.split("\\s*,\\s*"))), pairs(attributes))
-            : previews.realUser(user, real);
-    Map<String, Object> shown = new HashMap<>();
-    shown.put("as", identity.name());
-    shown.put(
-        "claims",
-        "roles "
-            + (identity.roles().isEmpty()
-                ? "none"
-                : String.join(", ", new java.util.TreeSet<>(identity.roles())))
-            + (identity.attributes().isEmpty()
-                ? ""
-                : "; attributes "
-                    + identity.attributes().entrySet().stream()
-                        .map(e -> e.getKey() + "=" + e.getValue())
-                        .sorted()
-                        .collect(java.util.stream.Collectors.joining(", "))));
-    switch (previews.preview(user, source, identity, sql)) {
-      case QueryOutcome.Ran ran -> {
-        shown.put("ran", true);
-        shown.put("columns", ran.result().columns().stream().map(ResultColumn::name).toList());
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (List<Object> row : ran.result().rows()) {
-          rows.add(Map.of("cells", row.stream().map(v -> v == null ? "" : v.toString()).toList()));
-        }
-        shown.put("rows", rows);
-        shown.put("count", ran.result().rowCount());
-        shown.put("truncated", ran.result().truncated());
-        shown.put("cut", ran.result().cuts().isEmpty() ? null : ran.result().cutExplanation());
-        shown.put("sqlRun", ran.result().sqlRun());
-      }
-      case QueryOutcome.Refused refused ->
-          shown.put(
-              "reason",
-              "Refused ("
-                  + refused.refusal().kind().name().toLowerCase(Locale.ROOT).replace('_', ' ')
-                  + "): "
-                  + refused.refusal().reason());
-      case QueryOutcome.Failed failed -> shown.put("reason", "Failed: " + failed.message());
-    }
-    model.put("preview", shown);
-  }
-
-  /** The realm's users to preview as (their claims, not roles typed by hand). */
-  private void realUsers(HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
-    String chosen = field(request, "asRealUser");
-    List<Map<String, Object>> options = new ArrayList<>();
-    try {
-      for (var u : users.users(user, 0, PREVIEW_USERS)) {
-        options.add(
-            Map.of(
-                "name", u.username(),
-                "roles", String.join(", ", new java.util.TreeSet<>(u.roles())),
-                "selected", u.username().equals(chosen)));
-      }
-    } catch (RuntimeException e) {
-      // No realm reachable (e.g. no admin credentials): the identity is typed by hand then.
-      model.put("realUsersProblem", "The realm's users cannot be listed here: " + e.getMessage());
-    }
-    model.put("realUsers", options);
-  }
-
-  /** {@code name=value} pairs separated by commas, e.g. {@code region=SE}. */
-  private static Map<String, String> pairs(String text) {
-    Map<String, String> pairs = new LinkedHashMap<>();
-    for (String pair : text.split(",")) {
-      if (pair.isBlank()) {
-        continue;
-      }
-      int eq = pair.indexOf('=');
-      if (eq <= 0) {
-        throw new IllegalArgumentException(
-            "attributes: NAME=VALUE pairs, got '" + pair.strip() + "'");
-      }
-      pairs.put(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
-    }
-    return pairs;
-  }
-
-  // ---- audit
-
-  private void searchAudit(
-      HttpServletRequest request, UserIdentity user, Map<String, Object> model) {
-    int page = Math.max(0, number(request, "page", 0));
-    String who = field(request, "user");
-    String source = field(request, "source");
-    String outcome = field(request, "outcome");
-    String from = field(request, "from");
-    String to = field(request, "to");
-    AuditQuery query = auditQuery(request, page, AUDIT_PAGE);
-    AuditPage found = audit.search(user, query);
-    List<Map<String, Object>> rows = new ArrayList<>();
-    Map<Long, String> questions = audit.questions(user, found.entries());
-    for (AuditEntry e : found.entries()) {
-      Map<String, Object> row = new HashMap<>();
-      row.put("at", e.at().toString().replace('T', ' ').replaceAll("\\.\\d+Z$", "Z"));
-      row.put("iso", e.at().toString());
-      row.put("question", questions.getOrDefault(e.id(), ""));
-      row.put("user", e.user());
-      row.put("source", e.source());
-      row.put("action", e.action());
-      row.put("outcome", e.outcome());
-      row.put("rows", e.rows());
-      row.put("detail", e.detail().isBlank() ? e.sqlAsked() : e.detail());
-      rows.add(row);
-    }
-    model.put("entries", rows);
-    model.put("empty", rows.isEmpty());
-    model.put("total", found.total());
-    model.put("filterUser", who);
-    model.put("filterSource", source);
-    model.put("from", from);
-    model.put("to", to);
-    List<Map<String, Object>> outcomes = new ArrayList<>();
-    for (String o : List.of("ran", "refused", "failed", "done")) {
-      outcomes.add(Map.of("name", o, "selected", o.equals(outcome)));
-    }
-    model.put("outcomes", outcomes);
-    String filters =
-        "user="
-            + enc(who)
-            + "&source="
-            + enc(source)
-            + "&outcome="
-            + enc(outcome)
-            + "&from="
-            + enc(from)
-            + "&to="
-            + enc(to);
-    model.put("export", "?" + filters + "&export=csv");
-    if (page > 0) {
-      model.put("previous", "?" + filters + "&page=" + (page - 1));
-    }
-    if (found.hasMore()) {
-      model.put("next", "?" + filters + "&page=" + (page + 1));
-    }
-    model.put("pageNumber", page + 1);
-  }
-
-  /** The audit page's filters (user, source, outcome, days from and to) as a query. */
-  private static AuditQuery auditQuery(HttpServletRequest request, int page, int size) {
-    return new AuditQuery(
-        optional(field(request, "user")),
-        optional(field(request, "source")),
-        day(field(request, "from"), "from", 0),
-        day(field(request, "to"), "to", 1),
-        optional(field(request, "outcome")),
-        Optional.empty(),
-        page,
-        size);
-  }
-
-  /** Every entry the filters match, as a CSV download. */
-  private void exportAudit(
-      HttpServletRequest request, HttpServletResponse response, UserIdentity user)
-      throws IOException {
-    AuditQuery query = auditQuery(request, 0, AuditQuery.MAX_SIZE);
-    // Refused (a page) before the download starts.
-    audit.search(user, auditQuery(request, 0, 1));
-    response.setContentType(AuditCsv.MEDIA_TYPE);
-    response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-    response.setHeader("Cache-Control", "no-store");
-    response.setHeader("Content-Disposition", "attachment; filename=\"audit.csv\"");
-    PrintWriter out = response.getWriter();
-    out.write(AuditCsv.HEADER);
-    audit.export(user, query, entry -> out.write(AuditCsv.line(entry)));
-    out.flush();
-  }
-
-  private static Optional<String> optional(String text) {
-    return text.isEmpty() ? Optional.empty() : Optional.of(text);
-  }
-
-  /** A day (YYYY-MM-DD, UTC) as an instant: its start, or with {@code plusDays} 1 its end. */
-  private static Optional<Instant> day(String text, String field, int plusDays) {
-    if (text.isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(
-          LocalDate.parse(text).plusDays(plusDays).atStartOfDay().toInstant(ZoneOffset.UTC));
-    } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(field + ": not a day (YYYY-MM-DD): '" + text + "'");
-    }
-  }
-
-  private static String enc(String text) {
-    return URLEncoder.encode(text, StandardCharsets.UTF_8);
   }
 }

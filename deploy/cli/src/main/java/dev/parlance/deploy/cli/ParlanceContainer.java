@@ -1,5 +1,7 @@
 package dev.parlance.deploy.cli;
 
+import dev.parlance.deploy.wiring.BenchmarkProducers;
+import dev.parlance.deploy.wiring.CurationProducers;
 import dev.parlance.deploy.wiring.DatabaseProducers;
 import dev.parlance.deploy.wiring.DemoData;
 import dev.parlance.deploy.wiring.IndexProducers;
@@ -113,6 +115,8 @@ public final class ParlanceContainer implements AutoCloseable {
                 DatabaseProducers.class,
                 ModelProducers.class,
                 UseCaseProducers.class,
+                CurationProducers.class,
+                BenchmarkProducers.class,
                 PortalProducers.class,
                 ScaleProducers.class);
     return new ParlanceContainer(weld.initialize());

@@ -12,11 +12,11 @@ class PortalLauncherTest {
         "{\"status\":\"DOWN\",\"checks\":[{\"name\":\"parlance-start\",\"status\":\"DOWN\","
             + "\"data\":{\"preparing\":\"indexing demo: embedding 400/613\"}}]}";
 
-    assertThat(PortalLauncher.preparing(body)).isEqualTo("indexing demo: embedding 400/613");
+    assertThat(PortalReadiness.preparing(body)).isEqualTo("indexing demo: embedding 400/613");
   }
 
   @Test
   void should_say_the_body_as_it_is_when_it_is_not_the_health_check() {
-    assertThat(PortalLauncher.preparing(" starting \n")).isEqualTo("starting");
+    assertThat(PortalReadiness.preparing(" starting \n")).isEqualTo("starting");
   }
 }

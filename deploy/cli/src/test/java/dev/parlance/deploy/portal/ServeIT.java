@@ -34,7 +34,7 @@ class ServeIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path HOME = Path.of("target/serve-it-home").toAbsolutePath();
-  private static final int PORT = PortalLauncher.freePort();
+  private static final int PORT = LocalPorts.freePort();
   private static Process serve;
   private static JsonNode first;
 
@@ -105,7 +105,7 @@ class ServeIT {
       request.header("Authorization", "Bearer " + token);
     }
     return HttpClient.newBuilder()
-        .sslContext(PortalLauncher.trustAll())
+        .sslContext(LocalTls.trustAll())
         .build()
         .send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
@@ -191,8 +191,8 @@ class ServeIT {
     for (ProcessHandle child : children) {
       child.onExit().get(5, TimeUnit.MINUTES);
     }
-    assertThat(PortalLauncher.free(PORT)).isTrue();
-    assertThat(PortalLauncher.free(keycloak.getPort())).isTrue();
+    assertThat(LocalPorts.free(PORT)).isTrue();
+    assertThat(LocalPorts.free(keycloak.getPort())).isTrue();
     assertThat(HOME.resolve("serve.json")).doesNotExist();
 
     Path log = Path.of("target/serve-it-logs/warm.log");

@@ -66,8 +66,8 @@ class TwoHomesServeIT {
     keycloak =
         EmbeddedKeycloak.start(
             kcHome,
-            PortalLauncher.freePort(),
-            PortalLauncher.freePort(),
+            LocalPorts.freePort(),
+            LocalPorts.freePort(),
             "admin",
             adminPassword,
             true,
@@ -128,8 +128,8 @@ class TwoHomesServeIT {
   @Test
   void should_keep_one_homes_users_answered_while_the_other_home_restarts() throws Exception {
     deleteTree(ROOT);
-    int portA = PortalLauncher.freePort();
-    int portB = PortalLauncher.freePort();
+    int portA = LocalPorts.freePort();
+    int portB = LocalPorts.freePort();
     Path logs = ROOT.resolve("logs");
     startKeycloak(portA, portB);
     Process serveA = serve(HOME_A, portA, logs.resolve("a-first.log"));
@@ -278,7 +278,7 @@ class TwoHomesServeIT {
       request.header("Authorization", "Bearer " + token);
     }
     return HttpClient.newBuilder()
-        .sslContext(PortalLauncher.trustAll())
+        .sslContext(LocalTls.trustAll())
         .connectTimeout(Duration.ofMinutes(1))
         .build()
         .send(request.build(), HttpResponse.BodyHandlers.ofString());

@@ -1,0 +1,79 @@
+package dev.parlance.deploy.portal;
+
+import static dev.parlance.deploy.portal.StartTicker.seconds;
+
+import dev.parlance.adapters.identity.keycloak.EmbeddedKeycloak;
+import dev.parlance.deploy.wiring.ParlanceHome;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * Starts the home's embedded Keycloak: installed (once), built for serve's options (once), and
+ * started optimized, on a thread of its own while the caller starts Liberty.
+ */
+final class KeycloakStart {
+
+  private final ParlanceHome home;
+  private final PortalInstall install;
+  private final PrintStream progress;
+
+  KeycloakStart(ParlanceHome home, PortalInstall install, PrintStream progress) {
+    this.home = home;
+    this.install = install;
+    this.progress = progress;
+  }
+
+  // Installs Keycloak (once), builds it for serve's options (once), and starts it optimized, on a
+  // thread of its own: the caller starts Liberty meanwhile.
+  CompletableFuture<EmbeddedKeycloak> launch(int port, PortalState state) {
+    Path under = home.root().resolve("keycloak");
+    Path log = home.logs().resolve("keycloak.log");
+    String adminPassword = state.secret("keycloak-admin-password");
+    CompletableFuture<EmbeddedKeycloak> launched = new CompletableFuture<>();
+    Thread.ofPlatform()
+        .daemon()
+        .name("parlance-serve-keycloak")
+        .start(
+            () -> {
+              try {
+                if (!Files.isDirectory(under)) {
+                  progress.println("parlance: installing Keycloak under " + under + " (once)");
+                }
+                Path kcHome = EmbeddedKeycloak.install(install.keycloakDistribution(), under);
+                Files.deleteIfExists(log);
+                Path javaHome = Path.of(System.getProperty("java.home"));
+                long building = System.nanoTime();
+                if (EmbeddedKeycloak.buildOnce(kcHome, javaHome, log)) {
+                  progress.printf(
+                      "parlance: Keycloak built for this home in %d s (once)%n", seconds(building));
+                }
+                launched.complete(
+                    EmbeddedKeycloak.launchBuilt(
+                        kcHome,
+                        port,
+                        LocalPorts.freePort(),
+                        "admin",
+                        adminPassword,
+                        javaHome,
+                        log));
+              } catch (Throwable e) {
+                launched.completeExceptionally(e);
+              }
+            });
+    return launched;
+  }
+
+  static EmbeddedKeycloak join(CompletableFuture<EmbeddedKeycloak> launching) {
+    try {
+      return launching.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new PortalLaunchException("cannot start Keycloak: " + e.getCause().getMessage());
+    }
+  }
+}
