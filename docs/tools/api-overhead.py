@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""The API's own share of an ask (docs/portal.md, "Measured"): time at the client minus the use
+"""The API's own share of an ask (docs/measurements/portal.md): time at the client minus the use
 case's own time (`time.useCaseMicros` of the answer), over one kept-alive HTTPS connection.
 
   PARLANCE_HOME=... python3 api-overhead.py [WARM] [N]     (defaults 1500 and 200)
 
 Needs a started `parlance serve` (its serve.json) whose model answers the demo's installations
-question, e.g. docs/tools/fake-openai-demo.py (docs/portal.md, "Load"), and lifted per-user limits
+question, e.g. docs/tools/fake-openai-demo.py (docs/measurements/portal.md, "Load"), and lifted per-user limits
 (PARLANCE_PORTAL_ASKS_PER_MINUTE). The first WARM asks warm the server's code and are not counted:
 a server just started needs about 1,500 asks before its JIT-compiled code reaches its steady state
-(docs/portal.md has the curve), so the script prints the overhead of every 250 asks while warming.
+(docs/design/portal.md has the curve), so the script prints the overhead of every 250 asks while warming.
 It also times four GETs (no token, then with one) to show what a bearer call costs by itself.
 """
 import http.client, json, os, ssl, sys, time, urllib.parse, urllib.request

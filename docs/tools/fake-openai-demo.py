@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A fake language model on the wire for load tests of the portal (docs/portal.md, "Load").
+"""A fake language model on the wire for load tests of the portal (docs/measurements/portal.md, "Load").
 
 It speaks OpenAI's chat-completions format and answers every request after a fixed delay, like a
 model that always takes that long, on as many connections at once as it is sent (one thread per

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A fake "oracle" model for checking `parlance bench e2e` end to end (docs/evaluation.md).
+"""A fake "oracle" model for checking `parlance bench e2e` end to end (docs/design/evaluation.md).
 
 It knows the gold SQL of every question in the dataset files it is given and finds the question
 in the prompt. Per question (a hash of its text): 70 % get the gold SQL every time; 15 % get the

@@ -15,8 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The language models of this installation's configuration (keys in docs/llm.md): profiles with
- * their fallbacks, and offline batch folders that write OpenAI Batch files.
+ * The language models of this installation's configuration (keys in docs/design/llm.md): profiles
+ * with their fallbacks, and offline batch folders that write OpenAI Batch files.
  */
 final class ConfiguredLanguageModelsAdapter implements LanguageModelsPort {
 

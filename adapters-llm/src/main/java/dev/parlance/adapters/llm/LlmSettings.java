@@ -15,8 +15,8 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Reads language-model profiles from configuration (keys in docs/llm.md). The profile used is, in
- * order: the one named on the command line ({@code --llm}), the data source's ({@code
+ * Reads language-model profiles from configuration (keys in docs/design/llm.md). The profile used
+ * is, in order: the one named on the command line ({@code --llm}), the data source's ({@code
  * parlance.sources.SOURCE.llm}), {@code parlance.llm.profile}, else the top-level {@code
  * parlance.llm.*} keys, called {@code default}. A profile may name fallback profiles.
  */
@@ -185,7 +185,7 @@ final class LlmSettings {
         "  a local Ollama: ollama pull llama3.2, then PARLANCE_LLM_PROVIDER=ollama"
             + " PARLANCE_LLM_MODEL=llama3.2",
         "Every key can also be a -D system property (parlance.llm.provider, parlance.llm.model, ...);"
-            + " see docs/llm.md.");
+            + " see docs/design/llm.md.");
   }
 
   private Optional<String> value(String key) {

@@ -1,7 +1,7 @@
 package dev.parlance.application.ask;
 
 /**
- * How a question is asked; every value can be set in configuration (docs/ask.md).
+ * How a question is asked; every value can be set in configuration (docs/design/ask.md).
  *
  * @param strategy the strategy when neither the run nor the source names one
  * @param candidates m, the SQL samples drawn for the vote (SQL-PaLM: 32; default 5 for cost)
@@ -19,7 +19,7 @@ package dev.parlance.application.ask;
  * @param hallucinate whether retrieval asks the model for a hallucinated schema first (CRUSH4SQL)
  * @param wholeSchemaTokens the largest visible schema (rendered with its descriptions, in prompt
  *     tokens) that a prompt shows whole, with no hallucination call and no retrieval; 0 always
- *     retrieves (docs/ask.md "Adaptive context")
+ *     retrieves (docs/design/ask.md "Adaptive context")
  * @param rbSql RB-SQL's thresholds and shots (strategy {@code rb-sql})
  * @param voteAcross the strategies that each give one candidate to one execution vote (SQL-PaLM's
  *     test-time selection, {@code parlance.ask.select=vote}); empty: {@code strategy} alone gives
@@ -72,7 +72,7 @@ public record AskSettings(
     }
   }
 
-  /** The default whole-schema budget, measured (docs/ask.md "Adaptive context"). */
+  /** The default whole-schema budget, measured (docs/design/ask.md "Adaptive context"). */
   public static final int WHOLE_SCHEMA_TOKENS = 3000;
 
   public static AskSettings defaults() {

@@ -1,9 +1,9 @@
 package dev.parlance.application.ask;
 
 /**
- * RB-SQL's settings (003 §4.2–4.3, docs/ask.md "RB-SQL"), on Parlance's own score scale: 100 × the
- * cosine of the question's embedding and a table's or column's text (the paper's θ and μ are sums
- * of ColBERT MaxSim scores, another scale).
+ * RB-SQL's settings (003 §4.2–4.3, docs/design/ask.md "RB-SQL"), on Parlance's own score scale: 100
+ * × the cosine of the question's embedding and a table's or column's text (the paper's θ and μ are
+ * sums of ColBERT MaxSim scores, another scale).
  *
  * @param theta Table-Retriever's threshold θ: tables scoring below it leave the prompt (the best
  *     table always stays)
@@ -38,7 +38,7 @@ public record RbSqlSettings(
     }
   }
 
-  /** θ, μ and μ' chosen from the Figure 6 sweep (docs/ask.md). */
+  /** θ, μ and μ' chosen from the Figure 6 sweep (docs/design/ask.md). */
   public static RbSqlSettings defaults() {
     return new RbSqlSettings(DEFAULT_THETA, DEFAULT_MU, DEFAULT_MU_COARSE, 0, 0.5);
   }

@@ -17,7 +17,7 @@ import java.util.Optional;
  */
 final class SchemaSizing {
 
-  /** The share of a whole schema's tokens its sample rows may add (docs/ask.md). */
+  /** The share of a whole schema's tokens its sample rows may add (docs/design/ask.md). */
   static final double SAMPLE_SHARE = 0.25;
 
   /** The sample tokens a whole schema may add however small it is. */

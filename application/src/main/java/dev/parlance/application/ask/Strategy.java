@@ -44,8 +44,8 @@ interface Strategy {
 
   /**
    * A step whose request waits in an offline batch: the strategy stops there, so that no later step
-   * is asked with this one's answer missing (docs/evaluation.md: a question stops at its first
-   * request without an answer). The ledger already knows the question is queued.
+   * is asked with this one's answer missing (docs/design/evaluation.md: a question stops at its
+   * first request without an answer). The ledger already knows the question is queued.
    */
   final class Pending extends RuntimeException {
     Pending(String stage) {

@@ -33,7 +33,8 @@ import java.util.function.Supplier;
  * published one: each version's curated catalog indexed under a bench name of its own, its approved
  * questions' gold columns parsed from their SQL over that catalog. {@link #recallByVersion}
  * measures every version asked for ({@code bench curation --versions}); the stored side keeps each
- * version's numbers in the metadata store once measured (docs/portal-pages.md gives the times).
+ * version's numbers in the metadata store once measured (docs/measurements/portal-pages.md gives
+ * the times).
  */
 public final class CurationQualityService
     implements CurationQualityUseCase, StoredCurationQualityUseCase {

@@ -7,8 +7,8 @@ import java.util.logging.Logger;
 
 /**
  * Publishing, then the published version's curation quality measured and stored in the background,
- * so that the steward's chart has its number without anyone waiting for it (docs/portal-pages.md
- * gives how long a measurement takes on the demo).
+ * so that the steward's chart has its number without anyone waiting for it
+ * (docs/design/portal-pages.md gives how long a measurement takes on the demo).
  */
 public final class QualityAfterPublish implements PublishCurationUseCase {
 

@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * columns are read through it). Building a curated catalog runs each view once through governed
  * execution, about a second on the demo; reading a version is a few in-memory lookups, since the
  * store's ports keep what they read while the store's version holds and see another instance's
- * publish within a quarter of a second (docs/scale.md, "Several instances on one store").
+ * publish within a quarter of a second (docs/design/scale.md, "Several instances on one store").
  *
  * <p>Several readers that miss at once wait for one build. A build that fails is not kept.
  */

@@ -19,12 +19,15 @@ import java.util.stream.IntStream;
 /**
  * Indexes a catalog: every table and column becomes an embedded, searchable element. An element's
  * vector is its name's embedding (CRUSH4SQL's document); when the catalog knows more about it, the
- * embedding of its name and details is mixed in with a smaller weight (docs/retrieval.md measures
- * why names lead).
+ * embedding of its name and details is mixed in with a smaller weight
+ * (docs/measurements/retrieval.md measures why names lead).
  */
 public final class IndexSchemaService implements IndexSchemaUseCase {
 
-  /** The weight of the described view against the name's, measured in docs/retrieval.md. */
+  /**
+   * The weight of the described view against the name's, measured in
+   * docs/measurements/retrieval.md.
+   */
   public static final double DETAILS_WEIGHT = 0.3;
 
   /**
@@ -104,7 +107,7 @@ public final class IndexSchemaService implements IndexSchemaUseCase {
       details[i] = mixed(e) ? position.computeIfAbsent(e.searchText(), t -> add(texts, t)) : -1;
     }
     // Shortest first: each request's batches then hold texts of one length, and a batch padded
-    // to its longest text wastes nothing (docs/retrieval.md measures it).
+    // to its longest text wastes nothing (docs/measurements/retrieval.md measures it).
     List<Integer> order =
         IntStream.range(0, texts.size())
             .boxed()

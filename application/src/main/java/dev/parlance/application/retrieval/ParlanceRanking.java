@@ -17,7 +17,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Parlance's default ranking of a question's columns (docs/retrieval.md has the ablation):
+ * Parlance's default ranking of a question's columns (docs/measurements/retrieval.md has the
+ * ablation):
  *
  * <ol>
  *   <li>candidates from dense search on the question, BM25 on its words, and dense search on each

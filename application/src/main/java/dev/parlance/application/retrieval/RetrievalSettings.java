@@ -5,8 +5,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The tunable parts of retrieval, with the values measured best (docs/retrieval.md). Benchmarks
- * change them by name for ablations: {@code --option lexical-weight=0}.
+ * The tunable parts of retrieval, with the values measured best (docs/measurements/retrieval.md).
+ * Benchmarks change them by name for ablations: {@code --option lexical-weight=0}.
  *
  * @param candidatePool how many candidates each search contributes (CRUSH4SQL: 100)
  * @param perProbe nearest neighbours fetched per hallucinated column

@@ -9,8 +9,8 @@ public enum RetrievalMode {
   /** CRUSH4SQL as published: probes from a hallucinated schema, collective greedy selection. */
   PAPER,
   /**
-   * Parlance's best measured combination (see docs/retrieval.md); works with or without a
-   * hallucination.
+   * Parlance's best measured combination (see docs/measurements/retrieval.md); works with or
+   * without a hallucination.
    */
   DEFAULT,
   /**

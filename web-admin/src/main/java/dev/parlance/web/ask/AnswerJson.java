@@ -81,7 +81,7 @@ public record AnswerJson(
    * Wall time of the question; the part a model call was in flight; the rest is Parlance's; and the
    * use case's whole time (history included; on the REST API the quota and admission check, made as
    * the question arrives, not), so that a client can tell the API's own share of what it waited:
-   * its latency minus {@code useCaseMicros} (docs/portal.md, measured).
+   * its latency minus {@code useCaseMicros} (docs/measurements/portal.md).
    */
   public record TimeJson(
       long totalMillis,

@@ -9,7 +9,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * The mapping from claims to identities, made once from configuration: injected into the
  * request-scoped {@link CallerIdentity}, a configuration property would be looked up and converted
- * again on every request (about a millisecond of each API call, docs/portal.md "Measured").
+ * again on every request (about a millisecond of each API call, docs/measurements/portal.md).
  */
 @ApplicationScoped
 public class IdentityClaimsProducer {

@@ -14,7 +14,7 @@ import java.util.Optional;
 
 /**
  * How a page words an expected failure of a use case: the same statuses as the REST API
- * (docs/architecture.md), a sentence the user can act on, never a stack trace.
+ * (docs/design/architecture.md), a sentence the user can act on, never a stack trace.
  *
  * @param inline whether the page that was used shows it next to the form (bad input, a spent
  *     budget, a source being indexed) rather than as an error page
@@ -61,7 +61,7 @@ record PageFailure(int status, String message, boolean inline) {
               new PageFailure(
                   503,
                   "No language model is configured for this portal; an administrator sets"
-                      + " parlance.llm.* (docs/llm.md).",
+                      + " parlance.llm.* (docs/design/llm.md).",
                   true);
           case LanguageModelConfigurationException bad ->
               new PageFailure(503, bad.getMessage(), true);

@@ -25,7 +25,7 @@ import java.util.Map;
 /**
  * The demo plant-maintenance database: generated on first start from a fixed seed, a SQLite file
  * with cryptic legacy names that an LLM cannot use well without curation. See
- * docs/demo-database.md.
+ * docs/design/demo-database.md.
  */
 public final class DemoDatabase {
 
@@ -74,8 +74,8 @@ public final class DemoDatabase {
   }
 
   /**
-   * The demo's curation file (docs/curation.md): conceptual and partially extended views, data
-   * descriptions, value dictionaries, hints, synonyms and verified questions. Published as the
+   * The demo's curation file (docs/design/curation.md): conceptual and partially extended views,
+   * data descriptions, value dictionaries, hints, synonyms and verified questions. Published as the
    * demo's first curation version on first start.
    */
   public static String curationYaml() {

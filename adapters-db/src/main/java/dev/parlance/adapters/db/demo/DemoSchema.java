@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The demo plant-maintenance schema: legacy mnemonic names in the style of the dissertation's
- * real-world case (TB_IN, TB_MO, MO_ST…). docs/demo-database.md explains every column.
+ * real-world case (TB_IN, TB_MO, MO_ST…). docs/design/demo-database.md explains every column.
  */
 final class DemoSchema {
   private DemoSchema() {}

@@ -291,7 +291,7 @@ final class PostgresProvisioning implements ProvisionPolicyPort {
               "the source's login role "
                   + reader
                   + " is a superuser or bypasses row-level security; Parlance needs an ordinary"
-                  + " role (see docs/governance.md)");
+                  + " role (see docs/design/governance.md)");
         }
       }
     }

@@ -47,7 +47,8 @@ public final class PlantFixture {
 
   /**
    * Copies the plant database into PostgreSQL database {@code plant}, adds the view and a sequence,
-   * and creates the read-only role Parlance connects as (docs/governance.md lists these grants).
+   * and creates the read-only role Parlance connects as (docs/design/governance.md lists these
+   * grants).
    */
   public static void loadInto(PostgresServer server, Path sqlite) throws SQLException {
     try (Connection admin = server.superuser("postgres");

@@ -28,8 +28,9 @@ import java.util.Set;
 /**
  * Users of one realm for the admin pages, over Keycloak's admin REST API with the JDK's HTTP
  * client: realm roles and policy attributes. Written without the admin client so that it runs
- * inside the portal's server (docs/portal.md, class loading); it logs in as a {@code master}-realm
- * administrator through {@code admin-cli} and keeps the token until shortly before it expires.
+ * inside the portal's server (docs/design/portal.md, class loading); it logs in as a {@code
+ * master}-realm administrator through {@code admin-cli} and keeps the token until shortly before it
+ * expires.
  */
 final class KeycloakRestUsersAdapter implements ManageUsersPort {
 

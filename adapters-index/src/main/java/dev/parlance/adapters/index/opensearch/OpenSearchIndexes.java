@@ -145,8 +145,8 @@ public final class OpenSearchIndexes {
    * @param shards primary shards per index (one suits a source of up to a few million elements)
    * @param replicas OpenSearch's {@code auto_expand_replicas}, e.g. {@code 0-1}: a copy on a second
    *     node when there is one
-   * @param engine the k-NN engine: {@code lucene} (measured in docs/scale.md; the Maven Central
-   *     k-NN plugin ships without the native faiss library)
+   * @param engine the k-NN engine: {@code lucene} (measured in docs/measurements/scale.md; the
+   *     Maven Central k-NN plugin ships without the native faiss library)
    */
   public record Layout(int shards, String replicas, String engine) {
     public Layout {
@@ -269,7 +269,7 @@ public final class OpenSearchIndexes {
                               ClientTlsStrategyBuilder.create().setSslContext(ssl).buildAsync()));
                   // No gzip: compressing a search's documents (vectors as JSON numbers, ~5 KB
                   // each) cost OpenSearch ~10 ms per 100 here, four times what the smaller answer
-                  // saves on a 1 Gbit/s link (docs/scale.md, "A million columns").
+                  // saves on a 1 Gbit/s link (docs/measurements/scale.md, "A million columns").
                   return http.setConnectionManager(connections.build()).disableContentCompression();
                 })
             .setRequestConfigCallback(

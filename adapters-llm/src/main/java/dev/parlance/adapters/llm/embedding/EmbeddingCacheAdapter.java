@@ -30,7 +30,7 @@ import java.util.logging.Logger;
  *
  * <p>Vectors from the cache equal those computed when the text was first embedded; the quantised
  * models give a text slightly different vectors in different batches (cosine &gt; 0.99, see
- * docs/retrieval.md), so a cached vector is as good as a fresh one.
+ * docs/measurements/retrieval.md), so a cached vector is as good as a fresh one.
  */
 final class EmbeddingCacheAdapter implements EmbedTextPort {
 

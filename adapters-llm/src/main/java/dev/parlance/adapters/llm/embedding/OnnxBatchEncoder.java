@@ -26,8 +26,8 @@ import java.util.stream.IntStream;
  * Runs one of langchain4j's ONNX sentence encoders on many texts at once. langchain4j's own encoder
  * runs one text per session call; padding texts of similar length into one batch lets the matrix
  * kernels use every core and is several times faster on short texts (measured in
- * docs/retrieval.md). Tokenisation and pooling are the model's own, so the vectors match
- * langchain4j's.
+ * docs/measurements/retrieval.md). Tokenisation and pooling are the model's own, so the vectors
+ * match langchain4j's.
  */
 final class OnnxBatchEncoder implements AutoCloseable {
 

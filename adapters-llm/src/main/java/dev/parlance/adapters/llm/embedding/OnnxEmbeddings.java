@@ -68,7 +68,7 @@ public final class OnnxEmbeddings {
 
   /**
    * A model whose document embeddings are remembered in {@code directory}, keyed by model and text:
-   * re-indexing embeds only the texts that changed (docs/retrieval.md measures it).
+   * re-indexing embeds only the texts that changed (docs/measurements/retrieval.md measures it).
    */
   public static EmbedTextPort cached(EmbedTextPort model, Path directory) {
     return new EmbeddingCacheAdapter(model, directory);

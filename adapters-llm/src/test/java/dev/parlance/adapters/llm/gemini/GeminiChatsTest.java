@@ -111,7 +111,7 @@ class GeminiChatsTest extends VendorWireContract {
   }
 
   // langchain4j 1.18.1 reads a reply without candidates as broken and drops promptFeedback, so a
-  // prompt Gemini blocks before answering shows as malformed, not as refused (docs/llm.md).
+  // prompt Gemini blocks before answering shows as malformed, not as refused (docs/design/llm.md).
   @Test
   void should_fail_as_malformed_when_gemini_blocks_the_prompt_before_answering() {
     server.replies(recorded(200, "gemini/prompt-blocked.json"));

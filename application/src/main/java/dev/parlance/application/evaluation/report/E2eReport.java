@@ -10,9 +10,9 @@ import java.util.Optional;
 /**
  * The document of one {@code bench e2e} run: what the command line writes with {@code --json},
  * draws as its HTML report, and the API serves — one typed shape, serialised with snake_case names
- * (docs/evaluation.md "What the report shows"). The overall run's fields sit at the top level
- * beside the run's description; each strategy's are under {@code by_strategy}. Numbers are rounded
- * as the document shows them.
+ * (docs/design/evaluation.md "What the report shows"). The overall run's fields sit at the top
+ * level beside the run's description; each strategy's are under {@code by_strategy}. Numbers are
+ * rounded as the document shows them.
  *
  * @param evidence whether BIRD's evidence was given; null for datasets without evidence
  * @param overall every strategy taken together (the only one's run when there is one); its fields
@@ -164,8 +164,8 @@ public record E2eReport(
   }
 
   /**
-   * The questions the benchmark's gold cannot judge (docs/evaluation.md "Honest reports"): the
-   * official numbers include them; {@code accuracy} is the execution accuracy without them.
+   * The questions the benchmark's gold cannot judge (docs/design/evaluation.md "Honest reports"):
+   * the official numbers include them; {@code accuracy} is the execution accuracy without them.
    */
   public record GoldCaveatsSection(
       int goldEmpty,

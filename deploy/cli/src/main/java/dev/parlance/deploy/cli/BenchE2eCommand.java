@@ -330,7 +330,7 @@ final class BenchE2eCommand implements Callable<Integer> {
       throw CommandFailure.refused(
           e.howToConfigure()
               + System.lineSeparator()
-              + "Or work offline: --batch-dir DIR --batch-model MODEL (see docs/evaluation.md).");
+              + "Or work offline: --batch-dir DIR --batch-model MODEL (see docs/design/evaluation.md).");
     } catch (LanguageModelConfigurationException e) {
       if (batchDir != null && batchModel == null) {
         throw CommandFailure.refused(
@@ -347,7 +347,7 @@ final class BenchE2eCommand implements Callable<Integer> {
     E2eText.print(out, first.evaluation(), first.description(), failuresShown, json);
     E2eReport document = outcome.report();
     document.comparison().ifPresent(c -> E2eText.comparison(out, c));
-    // The run keeps its own report: the portal lists runs and serves it (docs/portal.md).
+    // The run keeps its own report: the portal lists runs and serves it (docs/design/portal.md).
     try {
       reports.keepRunReport(
           Path.of(first.description().runDirectory()), document, Optional.ofNullable(title));

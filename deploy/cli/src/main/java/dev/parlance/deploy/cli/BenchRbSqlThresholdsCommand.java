@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
       "RB-SQL's Figure 6 for Parlance: gold table recall and the reduction ratio of the other"
           + " tables per θ (Table-Retriever), then gold column recall and reduction per μ at one θ"
           + " (Column-Retriever), each question against its own database's tables.",
-      "Scores are 100 × cosine with the configured embedding model (docs/ask.md \"RB-SQL\")."
+      "Scores are 100 × cosine with the configured embedding model (docs/design/ask.md \"RB-SQL\")."
     })
 final class BenchRbSqlThresholdsCommand implements Callable<Integer> {
 

@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "llm",
     mixinStandardHelpOptions = true,
-    description = "Check the configured language models (see docs/llm.md).",
+    description = "Check the configured language models (see docs/design/llm.md).",
     subcommands = {LlmCheckCommand.class})
 final class LlmCommand implements Runnable {
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;

@@ -128,7 +128,7 @@ final class PolicyCommand implements Runnable {
       description = {
         "Provision the source's current policy in its database, so that the engine enforces it"
             + " (PostgreSQL: roles, grants, row-level security, masking views; see"
-            + " docs/governance.md). Idempotent. The administrator's user and password are read"
+            + " docs/design/governance.md). Idempotent. The administrator's user and password are read"
             + " from environment variables and never stored.",
         "Exit codes: 0 provisioned (or nothing to provision), 1 failed."
       })

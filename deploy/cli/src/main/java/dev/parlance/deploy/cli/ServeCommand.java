@@ -63,7 +63,7 @@ final class ServeCommand implements Callable<Integer> {
       cli.err()
           .println(
               "parlance: warning: serving as root: the portal, Liberty and Keycloak run with"
-                  + " root's rights; run them as a dedicated user (docs/portal.md, 'Run the portal"
+                  + " root's rights; run them as a dedicated user (docs/design/portal.md, 'Run the portal"
                   + " as a dedicated user')");
     }
     PortalLauncher launcher = portal.launcher(cli.err());

@@ -13,7 +13,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code parlance shell}: runs command lines read from standard input in one process, so that the
  * embedding model, the store's and the index's connections and caches stay loaded between them.
- * Several shells on one store and one OpenSearch are several Parlance instances (docs/scale.md).
+ * Several shells on one store and one OpenSearch are several Parlance instances
+ * (docs/design/scale.md).
  */
 @Command(
     name = "shell",

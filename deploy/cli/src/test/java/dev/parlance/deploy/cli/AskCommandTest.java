@@ -239,7 +239,8 @@ class AskCommandTest {
         "ask overhead: model %d ms, Parlance %d ms (%.2f%%)%n%s%n",
         llm, parlance, 100.0 * parlance / llm, ask.out());
     assertThat(llm).isGreaterThanOrEqualTo(2000);
-    // The share is a measurement printed above (docs/ask.md: target under 5 % on an idle machine),
+    // The share is a measurement printed above (docs/design/ask.md: target under 5 % on an idle
+    // machine),
     // not a limit asserted here: on a machine busy with other builds it says nothing about the
     // code.
     assertThat(parlance).isPositive();

@@ -208,7 +208,8 @@ class RetrievalCommandsTest {
     CliRun run = CliRun.of(components, "schema", "index", "--source", "demo");
 
     assertThat(run.exitCode()).as(run.err()).isZero();
-    // The demo's published curation: 25 views, 277 columns (docs/curation.md). Another test may
+    // The demo's published curation: 25 views, 277 columns (docs/design/curation.md). Another test
+    // may
     // have indexed it already in this container.
     assertThat(run.out())
         .containsPattern("^(indexed|index already current for) demo: 25 tables, 277 columns");

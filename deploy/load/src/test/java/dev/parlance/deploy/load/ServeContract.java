@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * What {@code parlance serve} wrote to {@code $PARLANCE_HOME/serve.json} once the portal was ready:
- * the portal's URL, the token endpoint's parts and the demo users' passwords (docs/portal.md).
- * Jackson comes with Gatling.
+ * the portal's URL, the token endpoint's parts and the demo users' passwords
+ * (docs/design/portal.md). Jackson comes with Gatling.
  */
 record ServeContract(
     String url,

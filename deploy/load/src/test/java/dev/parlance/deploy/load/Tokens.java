@@ -16,8 +16,8 @@ import java.util.Map;
 
 /**
  * Bearer tokens of the demo users by the password grant of the command-line client, as scripts get
- * them (docs/portal.md). One token per user, taken again when half its lifetime is gone: a run
- * outlasts Keycloak's five-minute tokens, and a grant per ask would load Keycloak's password
+ * them (docs/design/portal.md). One token per user, taken again when half its lifetime is gone: a
+ * run outlasts Keycloak's five-minute tokens, and a grant per ask would load Keycloak's password
  * hashing, not the portal.
  */
 final class Tokens {

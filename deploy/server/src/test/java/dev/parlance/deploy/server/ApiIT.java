@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the recorded OpenAI-format server. Covers the issue's contract (sources, sql, ask), the regional
  * analyst's rows, a steward's published description reaching the next answer, the audit of both,
  * feedback, the stream, and bad input that changes nothing; and the authorisation matrix of
- * docs/portal.md ({@link AuthorisationMatrix}), in the same deployment.
+ * docs/design/portal.md ({@link AuthorisationMatrix}), in the same deployment.
  */
 @ExtendWith({PortalEnvironment.Extension.class, ArquillianExtension.class})
 @RunAsClient
@@ -725,7 +725,7 @@ class ApiIT extends AuthorisationMatrix {
   /**
    * A measurement, not a limit: the API's share of an ask (the client's latency minus the use
    * case's own time the answer reports), with the model answering after a fixed 200 ms. Printed for
-   * docs/portal.md; asserted only to have run.
+   * docs/design/portal.md; asserted only to have run.
    */
   @Test
   void should_print_the_api_overhead_of_an_ask() throws Exception {

@@ -23,14 +23,14 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The authorisation matrix of docs/portal.md, read from that file and run cell by cell against the
- * running server with real tokens of the demo users; beside it, what the matrix's statuses do not
- * show: what an answer holds for each caller, the policy sent back, 409 while a source is indexed
- * and 429 once a user's rate is spent.
+ * The authorisation matrix of docs/design/portal.md, read from that file and run cell by cell
+ * against the running server with real tokens of the demo users; beside it, what the matrix's
+ * statuses do not show: what an answer holds for each caller, the policy sent back, 409 while a
+ * source is indexed and 429 once a user's rate is spent.
  *
  * <p>Run inside {@link ApiIT}'s deployment (ApiIT extends it), which saves a deployment. (A second
  * deployment of the WAR into the same server works since the native libraries are the server's
- * global library; docs/portal-pages.md.)
+ * global library; docs/design/portal-pages.md.)
  */
 abstract class AuthorisationMatrix {
 
@@ -48,9 +48,10 @@ abstract class AuthorisationMatrix {
 
   private static final Pattern CELL_REQUEST = Pattern.compile("`(GET|POST|PUT|DELETE) ([^`]+)`");
 
-  /** The rows between the matrix markers of docs/portal.md. */
+  /** The rows between the matrix markers of docs/design/portal.md. */
   static List<Row> rows() throws IOException {
-    Path doc = Path.of(System.getProperty("user.dir")).resolve("../../docs/portal.md").normalize();
+    Path doc =
+        Path.of(System.getProperty("user.dir")).resolve("../../docs/design/portal.md").normalize();
     List<String> lines = Files.readAllLines(doc);
     int start = lines.indexOf("<!-- matrix:start -->");
     int end = lines.indexOf("<!-- matrix:end -->");
@@ -166,7 +167,7 @@ abstract class AuthorisationMatrix {
     System.out.printf(
         "authorisation matrix: %d rows, %d cells, %d agree%n",
         rows.size(), cells, cells - disagreements.size());
-    assertThat(disagreements).as("cells that disagree with docs/portal.md").isEmpty();
+    assertThat(disagreements).as("cells that disagree with docs/design/portal.md").isEmpty();
     assertThat(rows.size()).isGreaterThanOrEqualTo(50);
   }
 

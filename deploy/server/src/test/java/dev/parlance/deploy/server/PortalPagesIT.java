@@ -1348,7 +1348,7 @@ class PortalPagesIT {
   // journeys of branch report
 
   /**
-   * Measured (docs/portal-pages.md "Measured"): the time from submitting a question to the first
+   * Measured (docs/measurements/portal-pages.md): the time from submitting a question to the first
    * stage the pipeline reported shown on the page, and the page loads of the ask and curation
    * pages, read in the page (performance marks of portal.js, Navigation Timing) and printed.
    */

@@ -95,7 +95,7 @@ final class BenchmarkPipelines {
    * The pipeline over a union of benchmark databases (bench e2e --dataset spiderunion) and the
    * indexing of the union: the union's schema for catalog and index, each candidate run on the
    * question's own database with its qualifier removed, no sample rows or values
-   * (docs/evaluation.md).
+   * (docs/design/evaluation.md).
    */
   EvaluatePipelineService.Asker union(UnionSource union, AskSettings settings) {
     ReadCatalogPort catalogs = union.catalogs(parts.catalogs().structure());

@@ -187,7 +187,7 @@ public class CurationProducers {
         queryColumns,
         indexer,
         retriever,
-        // The demo ships the base-table SQL of its verified questions (docs/curation.md).
+        // The demo ships the base-table SQL of its verified questions (docs/design/curation.md).
         source ->
             source.equals(DemoDatabase.SOURCE_NAME)
                 ? DemoDatabase.baseTableSql()

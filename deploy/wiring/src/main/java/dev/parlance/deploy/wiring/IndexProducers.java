@@ -62,7 +62,7 @@ public class IndexProducers {
     return indexes.schema();
   }
 
-  /** Distinct values of the sources' text columns, beside the schema index (docs/ask.md). */
+  /** Distinct values of the sources' text columns, beside the schema index (docs/design/ask.md). */
   @Produces
   @ApplicationScoped
   IndexValuesPort indexValues(SearchIndexes indexes) {

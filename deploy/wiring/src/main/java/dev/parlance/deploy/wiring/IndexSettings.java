@@ -13,9 +13,9 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Chooses and opens the indexes (keys in docs/scale.md): embedded Lucene under the home, or an
- * OpenSearch cluster whose credentials are named by environment variable, never written down. The
- * one place that knows both implementations.
+ * Chooses and opens the indexes (keys in docs/design/scale.md): embedded Lucene under the home, or
+ * an OpenSearch cluster whose credentials are named by environment variable, never written down.
+ * The one place that knows both implementations.
  */
 public record IndexSettings(ParlanceSettings settings) {
 

@@ -39,7 +39,7 @@ public final class ParlanceSettings {
     return ParlanceHome.of(value("parlance.home"));
   }
 
-  /** The in-process embedding model (measured in docs/retrieval.md). */
+  /** The in-process embedding model (measured in docs/measurements/retrieval.md). */
   public String embeddingModel() {
     return get("parlance.embedding.model", "bge-small-en-v15-q");
   }
@@ -113,8 +113,8 @@ public final class ParlanceSettings {
 
   /**
    * How much of one statement's result is copied into memory ({@code parlance.results.max-bytes},
-   * {@code .max-value-bytes}, {@code .max-columns}; docs/governance.md, "Results within a budget").
-   * A size may end in KiB, MiB or GiB.
+   * {@code .max-value-bytes}, {@code .max-columns}; docs/design/governance.md, "Results within a
+   * budget"). A size may end in KiB, MiB or GiB.
    */
   public ResultLimits resultLimits() {
     ResultLimits d = ResultLimits.defaults();
@@ -151,7 +151,7 @@ public final class ParlanceSettings {
     return Math.multiplyExact(n, factor);
   }
 
-  /** The question pipeline's settings ({@code parlance.ask.*}, docs/ask.md). */
+  /** The question pipeline's settings ({@code parlance.ask.*}, docs/design/ask.md). */
   public AskSettings askDefaults() {
     AskSettings d = AskSettings.defaults();
     java.util.List<StrategyName> named =

@@ -88,7 +88,7 @@ import java.time.Clock;
 /**
  * The use cases of signed-in users (the portal's REST API and pages): each checks the caller's
  * identity against the source, and the portal's own stores (answer history, actions in the audit
- * trail, benchmark runs). Settings: {@code parlance.portal.*} (docs/portal.md).
+ * trail, benchmark runs). Settings: {@code parlance.portal.*} (docs/design/portal.md).
  */
 @ApplicationScoped
 public class PortalProducers {
@@ -325,7 +325,7 @@ public class PortalProducers {
       return KeycloakUsers.unavailable(
           "users are managed through Keycloak's admin API: set parlance.oidc.issuer,"
               + " parlance.identity.admin.username and parlance.identity.admin.password"
-              + " (docs/portal.md)");
+              + " (docs/design/portal.md)");
     }
     return KeycloakUsers.ofIssuer(issuer, username, password);
   }

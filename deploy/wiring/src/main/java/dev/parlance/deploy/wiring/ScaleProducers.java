@@ -15,8 +15,8 @@ import jakarta.enterprise.inject.Produces;
 import java.util.Optional;
 
 /**
- * {@code bench index-scale} (docs/scale.md): its synthetic sources go into indexes of its own,
- * opened for the run and deleted after it (unless kept), never into the installation's.
+ * {@code bench index-scale} (docs/design/scale.md): its synthetic sources go into indexes of its
+ * own, opened for the run and deleted after it (unless kept), never into the installation's.
  */
 @ApplicationScoped
 public class ScaleProducers {
