@@ -99,6 +99,13 @@ class SeveralPortalsIT {
     PortalEnvironment env = PortalEnvironment.get();
     Instant before = Instant.now().minusSeconds(1);
     String marker = "zulucrew" + System.nanoTime();
+    // Whichever instance created the shared store registers the demo, after its own start-up
+    // steps; the other may be ready before that: wait until A lists it (a hang guard, not a speed).
+    long registered = System.currentTimeMillis() + 600_000;
+    while (throughA.call("GET", "/api/v1/sources/demo", "admin", null).statusCode() == 404
+        && System.currentTimeMillis() < registered) {
+      Thread.sleep(500);
+    }
     HttpResponse<String> indexing =
         throughA.call("POST", "/api/v1/sources/demo/index", "admin", null);
     assertThat(indexing.statusCode()).as(indexing.body()).isIn(200, 202);
