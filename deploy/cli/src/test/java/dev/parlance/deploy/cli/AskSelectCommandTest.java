@@ -50,19 +50,7 @@ class AskSelectCommandTest {
   @Test
   void should_vote_one_candidate_per_strategy_and_print_which_strategies_agreed() throws Exception {
     concerts();
-    // Each strategy's own prompts, the multi-step ones' steps first (the first fragment a prompt
-    // holds chooses its answer): DIN and direct write the count per country, C3 another reading.
-    model =
-        new RecordedOpenAi()
-            .answer("# Find the schema_links", "Schema_links: [singer.Country]")
-            .answer("classify it as EASY", "Label: \"EASY\"")
-            .answer("Use the the schema links", "SQL: " + GOOD)
-            .answer("Rank all the tables", "[\"singer\"]")
-            .answer("Rank the columns", "{\"singer\": [\"Name\", \"Singer_ID\", \"Country\"]}")
-            .answer("### Complete", OTHER.substring("SELECT ".length()))
-            .answer(
-                "Question: " + QUESTION,
-                "Here is the query.\n```sql\n" + GOOD + "\n```\nExplanation: Counts per country.");
+    model = threeStrategies();
 
     CliRun ask =
         run(
@@ -95,6 +83,45 @@ class AskSelectCommandTest {
         .anyMatch(p -> p.contains("### Complete"))
         .anyMatch(p -> p.contains("classify it as EASY"))
         .anyMatch(p -> p.contains("Only use the following tables"));
+  }
+
+  private RecordedOpenAi threeStrategies() throws Exception {
+    // Each strategy's own prompts, the multi-step ones' steps first (the first fragment a prompt
+    // holds chooses its answer): DIN and direct write the count per country, C3 another reading.
+    return new RecordedOpenAi()
+        .answer("# Find the schema_links", "Schema_links: [singer.Country]")
+        .answer("classify it as EASY", "Label: \"EASY\"")
+        .answer("Use the the schema links", "SQL: " + GOOD)
+        .answer("Rank all the tables", "[\"singer\"]")
+        .answer("Rank the columns", "{\"singer\": [\"Name\", \"Singer_ID\", \"Country\"]}")
+        .answer("### Complete", OTHER.substring("SELECT ".length()))
+        .answer(
+            "Question: " + QUESTION,
+            "Here is the query.\n```sql\n" + GOOD + "\n```\nExplanation: Counts per country.");
+  }
+
+  @Test
+  void should_print_a_configured_vote_as_the_same_vote_and_let_one_named_strategy_answer_alone()
+      throws Exception {
+    concerts();
+    model = threeStrategies();
+    Map<String, String> env = new java.util.HashMap<>(model.environment());
+    env.put("PARLANCE_ASK_STRATEGY", "direct,c3,din");
+    env.put("PARLANCE_ASK_SELECT", "vote");
+
+    CliRun configured = run(env, "ask", "--source", "concerts", QUESTION);
+    CliRun alone = run(env, "ask", "--source", "concerts", "--strategy", "c3", QUESTION);
+
+    assertThat(configured.exitCode()).as(configured.err()).isZero();
+    assertThat(configured.out())
+        .contains("confidence  67% (2 of 3 candidates agree)")
+        .contains("strategy    vote across direct, c3, din")
+        .contains("agreement   direct, din agreed (2 of 3); c3 (1 row)");
+    assertThat(alone.exitCode()).as(alone.err()).isZero();
+    assertThat(alone.out())
+        .contains("SQL\n  " + OTHER)
+        .contains("strategy    c3")
+        .doesNotContain("vote across");
   }
 
   @Test
