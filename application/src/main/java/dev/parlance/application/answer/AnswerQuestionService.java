@@ -98,6 +98,9 @@ public final class AnswerQuestionService implements AnswerQuestionUseCase {
             command.strategy(),
             command.candidates(),
             command.modelProfile());
+    if (!command.voteAcross().isEmpty()) {
+      asked = asked.votingAcross(command.voteAcross());
+    }
     if (earlier.isPresent()) {
       asked =
           asked.followingUp(

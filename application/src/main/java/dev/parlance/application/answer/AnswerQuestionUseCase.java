@@ -5,10 +5,12 @@ import dev.parlance.application.ask.StrategyName;
 import dev.parlance.application.retrieval.Progress;
 import dev.parlance.domain.governance.UserIdentity;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * A signed-in user asks a question about a source: one they may use, within their rate and daily
@@ -71,6 +73,9 @@ public interface AnswerQuestionUseCase {
    * @param followUp the number of an earlier answer in the user's own history that this question
    *     follows up ("and in 2023?"): its question and SQL are the conversation's context
    * @param modelProfile the language-model profile to ask (else the source's, else the default)
+   * @param voteAcross one candidate from each of these strategies, voted together by their results
+   *     (SQL-PaLM's test-time selection, {@code --select vote}); empty: {@code strategy} (else the
+   *     configured strategy or vote) answers
    */
   record Command(
       UserIdentity user,
@@ -79,7 +84,8 @@ public interface AnswerQuestionUseCase {
       Optional<StrategyName> strategy,
       OptionalInt candidates,
       OptionalLong followUp,
-      Optional<String> modelProfile) {
+      Optional<String> modelProfile,
+      List<StrategyName> voteAcross) {
 
     /** Longest question accepted: a question, not a document. */
     public static final int MAX_QUESTION = 2000;
@@ -113,6 +119,31 @@ public interface AnswerQuestionUseCase {
         throw new IllegalArgumentException(
             "follow_up: an answer number is 1 or more, got " + followUp.getAsLong());
       }
+      voteAcross = voteAcross == null ? List.of() : List.copyOf(voteAcross);
+      if (voteAcross.size() == 1 || Set.copyOf(voteAcross).size() != voteAcross.size()) {
+        throw new IllegalArgumentException(
+            "select: a vote across strategies names at least two strategies, each once");
+      }
+      if (!voteAcross.isEmpty() && candidates.isPresent()) {
+        throw new IllegalArgumentException(
+            "candidates: a vote across strategies draws one candidate from each strategy");
+      }
+      if (!voteAcross.isEmpty() && strategy.isPresent()) {
+        throw new IllegalArgumentException(
+            "strategy: a vote across strategies names them all, not one strategy besides");
+      }
+    }
+
+    /** One strategy (else the configured one or the configured vote) answers. */
+    public Command(
+        UserIdentity user,
+        String source,
+        String question,
+        Optional<StrategyName> strategy,
+        OptionalInt candidates,
+        OptionalLong followUp,
+        Optional<String> modelProfile) {
+      this(user, source, question, strategy, candidates, followUp, modelProfile, List.of());
     }
 
     /** A question on its own, not a follow-up. */

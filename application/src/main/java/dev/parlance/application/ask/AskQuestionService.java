@@ -71,8 +71,11 @@ public final class AskQuestionService implements AskQuestionUseCase {
       }
       throw new SourceNotReadyException(command.source(), state);
     }
+    // A vote across strategies names its strategies: the source's own one does not join it.
     Optional<StrategyName> strategy =
-        command.strategy().or(() -> sourceStrategies.apply(command.source()));
+        command.voteAcross().isEmpty()
+            ? command.strategy().or(() -> sourceStrategies.apply(command.source()))
+            : command.strategy();
     return pipeline.ask(
         new Command(
             command.source(),
@@ -83,7 +86,9 @@ public final class AskQuestionService implements AskQuestionUseCase {
             command.modelProfile(),
             command.baseline(),
             command.ownExampleHidden(),
-            command.previous()),
+            command.previous(),
+            command.voteAcross(),
+            command.examples()),
         model.chat(),
         progress);
   }

@@ -169,6 +169,31 @@ class AnswerQuestionServiceTest {
   }
 
   @Test
+  void should_pass_a_vote_across_strategies_down_to_the_pipeline() {
+    UserIdentity rita = new UserIdentity("rita", Set.of("analyst"), Map.of());
+
+    service(AskQuotas.Limits.none())
+        .ask(
+            new AnswerQuestionUseCase.Command(
+                rita,
+                "demo",
+                "which installation?",
+                Optional.empty(),
+                OptionalInt.empty(),
+                OptionalLong.empty(),
+                Optional.empty(),
+                List.of(StrategyName.DIRECT, StrategyName.C3, StrategyName.RB_SQL)),
+            Progress.silent());
+    service(AskQuotas.Limits.none()).ask(command(rita, "demo"), Progress.silent());
+
+    assertThat(asked).hasSize(2);
+    assertThat(asked.get(0).voteAcross())
+        .containsExactly(StrategyName.DIRECT, StrategyName.C3, StrategyName.RB_SQL);
+    assertThat(asked.get(0).strategy()).isEmpty();
+    assertThat(asked.get(1).voteAcross()).as("as configured").isEmpty();
+  }
+
+  @Test
   void should_report_its_own_time_in_microseconds() {
     askMillis = 12;
     UserIdentity rita = new UserIdentity("rita", Set.of("analyst"), Map.of());

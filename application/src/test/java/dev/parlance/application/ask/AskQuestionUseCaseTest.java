@@ -109,6 +109,22 @@ class AskQuestionUseCaseTest {
   }
 
   @Test
+  void should_pass_a_vote_across_strategies_and_a_declared_example_pool_to_the_pipeline() {
+    ExamplePool pool = ExamplePool.verified(List.of());
+    service(FakeLanguageModels.of(MODEL))
+        .ask(
+            AskQuestionUseCase.Command.of("plant", "how many?", RITA)
+                .votingAcross(List.of(StrategyName.DIRECT, StrategyName.TA_SQL))
+                .withExamples(pool));
+
+    assertThat(asked.getFirst().voteAcross())
+        .containsExactly(StrategyName.DIRECT, StrategyName.TA_SQL);
+    assertThat(asked.getFirst().examples()).containsSame(pool);
+    // The source's own strategy (C3 here) does not join the vote nor replace it.
+    assertThat(asked.getFirst().strategy()).isEmpty();
+  }
+
+  @Test
   void should_start_indexing_and_say_so_instead_of_indexing_inside_the_question() {
     state = new IndexSourceUseCase.NotReady("no schema index");
 

@@ -4,7 +4,7 @@ import dev.parlance.application.access.SourceAccess;
 import dev.parlance.application.answer.AnswerQuestionUseCase;
 import dev.parlance.application.answer.AskAdmission;
 import dev.parlance.application.ask.AskProgress;
-import dev.parlance.application.ask.StrategyName;
+import dev.parlance.application.ask.StrategySelection;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.web.problem.ProblemMapper;
 import dev.parlance.web.problem.Requests;
@@ -25,6 +25,7 @@ import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -179,12 +180,20 @@ public class AskResource {
 
   static AnswerQuestionUseCase.Command command(UserIdentity caller, String name, AskRequest body) {
     AskRequest request = Requests.body(body);
+    StrategySelection chosen =
+        StrategySelection.parse(
+            request.strategy() == null ? List.of() : List.of(request.strategy()),
+            request.select(),
+            "strategy",
+            "select");
     return new AnswerQuestionUseCase.Command(
         caller,
         Requests.name(name),
         Requests.required(request.question(), "question"),
-        Optional.ofNullable(request.strategy()).map(StrategyName::parse),
+        chosen.strategy(),
         request.candidates() == null ? OptionalInt.empty() : OptionalInt.of(request.candidates()),
-        request.followUp() == null ? OptionalLong.empty() : OptionalLong.of(request.followUp()));
+        request.followUp() == null ? OptionalLong.empty() : OptionalLong.of(request.followUp()),
+        Optional.empty(),
+        chosen.voteAcross());
   }
 }

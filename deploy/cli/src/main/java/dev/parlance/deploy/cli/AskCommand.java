@@ -7,6 +7,7 @@ import dev.parlance.application.ask.AskQuestionUseCase;
 import dev.parlance.application.ask.Reading;
 import dev.parlance.application.ask.StageReport;
 import dev.parlance.application.ask.StrategyName;
+import dev.parlance.application.ask.StrategySelection;
 import dev.parlance.domain.completion.NoLanguageModelException;
 import dev.parlance.domain.governance.QueryResult;
 import dev.parlance.domain.governance.ResultColumn;
@@ -54,10 +55,20 @@ final class AskCommand implements Callable<Integer> {
 
   @Option(
       names = "--strategy",
-      paramLabel = "NAME",
+      split = ",",
+      paramLabel = "NAME[,NAME]",
       description =
-          "direct, c3, din, ta-sql or rb-sql (default: the source's, else parlance.ask.strategy)")
-  String strategy;
+          "direct, c3, din, ta-sql or rb-sql (default: the source's, else parlance.ask.strategy);"
+              + " several (comma-separated) with --select vote")
+  List<String> strategies = new ArrayList<>();
+
+  @Option(
+      names = "--select",
+      paramLabel = "vote",
+      description =
+          "vote: the strategies named in --strategy give one candidate each, run and voted by"
+              + " their results (SQL-PaLM's test-time selection); the answer says which agreed")
+  String select;
 
   @Option(
       names = "--candidates",
@@ -106,6 +117,9 @@ final class AskCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "QUESTION", description = "the question, in quotes")
   String question;
 
+  // The strategies this question asked to vote together, if it did.
+  private List<StrategyName> votedAcross = List.of();
+
   @Override
   public Integer call() {
     ParlanceCli cli = ParlanceCli.of(spec);
@@ -113,7 +127,14 @@ final class AskCommand implements Callable<Integer> {
     if (candidates != null && (candidates < 1 || candidates > 64)) {
       throw CommandFailure.refused("--candidates must be between 1 and 64");
     }
-    Optional<StrategyName> chosen = Optional.ofNullable(strategy).map(StrategyName::parse);
+    StrategySelection chosen =
+        StrategySelection.parse(strategies, select, "--strategy", "--select");
+    votedAcross = chosen.voteAcross();
+    if (chosen.votes() && candidates != null) {
+      throw CommandFailure.refused(
+          "--candidates counts one strategy's candidates: with --select vote each strategy gives"
+              + " one");
+    }
     // Building a missing index and loading the embedding model is start-up, not the question's.
     long start = System.nanoTime();
     try {
@@ -128,10 +149,11 @@ final class AskCommand implements Callable<Integer> {
                 identity,
                 source,
                 question,
-                chosen,
+                chosen.strategy(),
                 candidates == null ? OptionalInt.empty() : OptionalInt.of(candidates),
                 followUp == null ? OptionalLong.empty() : OptionalLong.of(followUp),
-                Optional.ofNullable(profile)),
+                Optional.ofNullable(profile),
+                chosen.voteAcross()),
             new TerminalProgress(cli.err()));
     Answer answer = recorded.answer();
     print(cli.out(), answer, startupMs);
@@ -177,6 +199,9 @@ final class AskCommand implements Callable<Integer> {
     }
     return new UserIdentity(name, asked, attrs);
   }
+
+  // How the answer records a vote across strategies: which agreed, what became of the others.
+  static final String VOTE_NOTE = "vote across strategies: ";
 
   private void print(PrintStream out, Answer a, long startupMs) {
     if (a.sql().isPresent()) {
@@ -241,7 +266,19 @@ final class AskCommand implements Callable<Integer> {
     if (!a.explanation().isEmpty()) {
       out.println("explanation " + a.explanation());
     }
-    out.println("strategy    " + a.strategy().label());
+    Optional<String> vote = a.notes().stream().filter(n -> n.startsWith(VOTE_NOTE)).findFirst();
+    if (!votedAcross.isEmpty() || vote.isPresent()) {
+      // Asked here, or configured (parlance.ask.select=vote): then each candidate is named by the
+      // strategy that drafted it.
+      List<String> across =
+          !votedAcross.isEmpty()
+              ? votedAcross.stream().map(StrategyName::label).toList()
+              : a.candidates().stream().map(c -> c.origin().split(",")[0]).distinct().toList();
+      out.println("strategy    vote across " + String.join(", ", across));
+      vote.ifPresent(v -> out.println("agreement   " + v.substring(VOTE_NOTE.length())));
+    } else {
+      out.println("strategy    " + a.strategy().label());
+    }
     if (a.schemaView().visibleColumns() > 0) {
       out.println("schema      " + a.schemaView().describe());
     }
@@ -255,7 +292,9 @@ final class AskCommand implements Callable<Integer> {
       }
       out.println("values      " + String.join(", ", values));
     }
-    a.notes().forEach(n -> out.println("note        " + n));
+    a.notes().stream()
+        .filter(n -> !n.startsWith(VOTE_NOTE))
+        .forEach(n -> out.println("note        " + n));
     if (details) {
       out.println("candidates");
       a.candidates()
