@@ -234,16 +234,29 @@ public final class MetadataStore implements AutoCloseable {
     }
   }
 
-  // H2's lock races (org.h2.store.FileLock): ERROR_OPENING_DATABASE_1 with these reasons, and
+  // H2's lock races (org.h2.store.FileLock): ERROR_OPENING_DATABASE_1 with these reasons;
   // DATABASE_ALREADY_OPEN_1 "Locked by another process" while the owner has locked the file but not
-  // yet written its AUTO_SERVER address into the lock (with the address, H2 connects through it).
+  // yet written its AUTO_SERVER address into the lock (with the address, H2 connects through it);
+  // and CONNECTION_BROKEN_1 "Connection refused" at the address in the lock while its owner is
+  // ending (it has closed its server, not yet its file): the next try opens the file itself.
   static boolean anotherProcessIsOpening(SQLException e) {
     String m = String.valueOf(e.getMessage());
     return (e.getErrorCode() == 8000
             && (m.contains("Lock file recently modified")
                 || m.contains("Concurrent update")
                 || m.contains("Another process was faster")))
-        || (e.getErrorCode() == 90020 && m.contains("Locked by another process"));
+        || (e.getErrorCode() == 90020 && m.contains("Locked by another process"))
+        || (e.getErrorCode() == 90067 && refused(e));
+  }
+
+  private static boolean refused(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof java.net.ConnectException
+          || String.valueOf(t.getMessage()).contains("Connection refused")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean upToDate(Connection c) {

@@ -160,6 +160,25 @@ class H2MetadataStoreTest {
   }
 
   @Test
+  void should_wait_for_an_owner_that_is_ending_when_its_server_refuses_the_connection() {
+    // Seen in FaultInjectionH2IT (two publishes at once): the lock names the first process's
+    // server, which that process has just closed on its way out ("Connection refused").
+    java.sql.SQLException ownerEnding =
+        new java.sql.SQLException(
+            "Connection is broken: \"java.net.ConnectException: Connection refused:"
+                + " 127.0.0.1:41187\" [90067-252]",
+            "90067",
+            90067,
+            new java.net.ConnectException("Connection refused"));
+    java.sql.SQLException otherBreak =
+        new java.sql.SQLException(
+            "Connection is broken: \"session closed\" [90067-252]", "90067", 90067);
+
+    assertThat(MetadataStore.anotherProcessIsOpening(ownerEnding)).isTrue();
+    assertThat(MetadataStore.anotherProcessIsOpening(otherBreak)).isFalse();
+  }
+
+  @Test
   void should_wait_while_another_process_is_opening_the_same_file() throws Exception {
     // Not a @TempDir: H2's own lock-file thread may still be removing its file while JUnit deletes
     // the folder ("directory not empty"); the folder is removed as far as it can be at the end.
