@@ -57,25 +57,8 @@ public final class PlantFixture {
     }
     try (Connection source = DriverManager.getConnection("jdbc:sqlite:" + sqlite);
         Connection pg = server.superuser("plant")) {
-      List<String[]> tables = new ArrayList<>();
-      try (Statement st = source.createStatement();
-          ResultSet rs =
-              st.executeQuery(
-                  "SELECT name, sql FROM sqlite_master WHERE type = 'table'"
-                      + " AND name NOT LIKE 'sqlite%' ORDER BY rowid")) {
-        while (rs.next()) {
-          tables.add(new String[] {rs.getString(1), rs.getString(2)});
-        }
-      }
       pg.setAutoCommit(false);
-      try (Statement ddl = pg.createStatement()) {
-        for (String[] t : tables) {
-          ddl.execute(t[1]);
-        }
-      }
-      for (String[] t : tables) {
-        copy(source, pg, t[0]);
-      }
+      copyTables(source, pg);
       try (Statement st = source.createStatement();
           ResultSet rs =
               st.executeQuery(
@@ -98,6 +81,31 @@ public final class PlantFixture {
         st.execute("ANALYZE");
       }
       pg.commit();
+    }
+  }
+
+  /**
+   * The plant's tables (as SQLite declares them) and their rows into {@code pg}, in its current
+   * transaction; indexes, views and roles are the caller's.
+   */
+  public static void copyTables(Connection source, Connection pg) throws SQLException {
+    List<String[]> tables = new ArrayList<>();
+    try (Statement st = source.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'table'"
+                    + " AND name NOT LIKE 'sqlite%' ORDER BY rowid")) {
+      while (rs.next()) {
+        tables.add(new String[] {rs.getString(1), rs.getString(2)});
+      }
+    }
+    try (Statement ddl = pg.createStatement()) {
+      for (String[] t : tables) {
+        ddl.execute(t[1]);
+      }
+    }
+    for (String[] t : tables) {
+      copy(source, pg, t[0]);
     }
   }
 

@@ -149,25 +149,8 @@ class ValueVisibilityPostgresIT {
   private static void load(Path sqlite, String reader, String password) throws SQLException {
     try (Connection source = DriverManager.getConnection("jdbc:sqlite:" + sqlite);
         Connection pg = PostgresServer.shared().superuser(database.name())) {
-      List<String[]> tables = new ArrayList<>();
-      try (Statement st = source.createStatement();
-          ResultSet rs =
-              st.executeQuery(
-                  "SELECT name, sql FROM sqlite_master WHERE type = 'table'"
-                      + " AND name NOT LIKE 'sqlite%' ORDER BY rowid")) {
-        while (rs.next()) {
-          tables.add(new String[] {rs.getString(1), rs.getString(2)});
-        }
-      }
       pg.setAutoCommit(false);
-      try (Statement ddl = pg.createStatement()) {
-        for (String[] t : tables) {
-          ddl.execute(t[1]);
-        }
-      }
-      for (String[] t : tables) {
-        copy(source, pg, t[0]);
-      }
+      PlantFixture.copyTables(source, pg);
       try (Statement st = pg.createStatement()) {
         st.execute("CREATE ROLE " + reader + " LOGIN PASSWORD '" + password + "'");
         st.execute("REVOKE ALL ON DATABASE " + database.name() + " FROM PUBLIC");
@@ -178,31 +161,6 @@ class ValueVisibilityPostgresIT {
         st.execute("ANALYZE");
       }
       pg.commit();
-    }
-  }
-
-  private static void copy(Connection source, Connection pg, String table) throws SQLException {
-    try (Statement st = source.createStatement();
-        ResultSet rs = st.executeQuery("SELECT * FROM " + table)) {
-      int n = rs.getMetaData().getColumnCount();
-      try (PreparedStatement insert =
-          pg.prepareStatement("INSERT INTO " + table + " VALUES (" + "?,".repeat(n - 1) + "?)")) {
-        int pending = 0;
-        while (rs.next()) {
-          for (int i = 1; i <= n; i++) {
-            Object v = rs.getObject(i);
-            insert.setObject(i, v instanceof Integer x ? Long.valueOf(x) : v);
-          }
-          insert.addBatch();
-          if (++pending == 1000) {
-            insert.executeBatch();
-            pending = 0;
-          }
-        }
-        if (pending > 0) {
-          insert.executeBatch();
-        }
-      }
     }
   }
 
