@@ -11,6 +11,7 @@
 # until the first answer), then the first and the tenth ask on the just-started server, and the
 # load. The command line is built first (not counted). Needs curl and python3.
 #   docs/tools/measure-startup.sh serve TREE [DELAY_MS]       (e.g. serve . 200)
+# KEEP_LOGS=DIR keeps serve's output and the home's logs.
 set -euo pipefail
 
 if [ "${1:-}" != serve ]; then
@@ -42,6 +43,8 @@ serve=""
 cleanup() {
   [ -n "$serve" ] && kill "$serve" 2>/dev/null && wait "$serve" 2>/dev/null || true
   kill "$model" 2>/dev/null || true
+  # KEEP_LOGS=DIR keeps serve's output and the home's logs (Keycloak, Liberty) for a closer look.
+  if [ -n "${KEEP_LOGS:-}" ]; then mkdir -p "$KEEP_LOGS" && cp -r "$home"/serve-*.log "$home/logs" "$KEEP_LOGS"/ 2>/dev/null || true; fi
   rm -rf "$home"
 }
 trap cleanup EXIT
@@ -72,13 +75,14 @@ start() {
   password=$(json "$home/serve.json" "[u for u in d['users'] if u['username'] == 'analyst'][0]['password']")
   token=$(curl -s -d "grant_type=password&client_id=parlance-cli&username=analyst&password=$password" \
     "$keycloak/protocol/openid-connect/token" | python3 -c 'import json, sys; print(json.load(sys.stdin)["access_token"])')
-  local times=()
+  local times=() answered=""
   for _ in $(seq 10); do
     read -r status seconds <<<"$(ask)"
     times+=("$seconds")
     [ "$status" = 200 ] || { echo "an ask answered $status; see $home"; cat "$home/serve-$what.log"; exit 1; }
+    [ -n "$answered" ] || answered=$(since "$started")   # the first answer, not the tenth
   done
-  echo "$what: serve.json after $ready s, the first answer after $(since "$started") s;" \
+  echo "$what: serve.json after $ready s, the first answer after $answered s;" \
     "ask 1: $(python3 -c "print(f'{float(\"${times[0]}\") * 1000:.0f}')") ms," \
     "ask 10: $(python3 -c "print(f'{float(\"${times[9]}\") * 1000:.0f}')") ms (model $delay ms)" \
     "— $(uptime | sed 's/.*load/load/')"
