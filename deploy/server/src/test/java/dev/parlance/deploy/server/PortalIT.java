@@ -136,7 +136,12 @@ class PortalIT {
     assertThat(ready.body()).contains("\"identity\":\"up\"");
     HttpResponse<String> openapi = call("GET", "/openapi", null, null);
     assertThat(openapi.statusCode()).isEqualTo(200);
-    assertThat(openapi.body()).contains("/api/v1/me").contains("bearer");
+    // The schemas of the domain types the API returns (an answer record) are in the document too.
+    assertThat(openapi.body())
+        .contains("/api/v1/me")
+        .contains("bearer")
+        .contains("AnswerRecord")
+        .contains("askedAt");
   }
 
   @Test
