@@ -51,7 +51,7 @@ final class ContextBuilder {
       List<ValueMatch> values,
       CuratedContext curated,
       AskSettings settings) {
-    Visibility visibility = new Visibility(policy, user);
+    Visibility visibility = new Visibility(policy, user, source.dialect());
     Set<String> chosen = new LinkedHashSet<>();
     selectedColumns.forEach(id -> chosen.add(Names.key(id)));
     values.forEach(v -> chosen.add(v.value().columnId()));

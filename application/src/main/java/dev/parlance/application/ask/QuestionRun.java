@@ -150,7 +150,7 @@ final class QuestionRun {
       // finds it among the recent embeddings.
       background.submit(() -> ports.embedder().embedQuery(command.searchText()));
       SchemaCatalog catalog = ledger.time("catalog", () -> ports.catalogs().read(source));
-      visible = new Visibility(policy, command.user()).visible(catalog);
+      visible = new Visibility(policy, command.user(), source.dialect()).visible(catalog);
       view = ledger.time("catalog", () -> decide(baseline));
       boolean retrieval = view.way() == SchemaView.Way.RETRIEVAL;
       if (baseline.isEmpty()) {
@@ -266,7 +266,9 @@ final class QuestionRun {
 
   // The whole visible schema's size, computed and kept as a question's decision computes it.
   void sizeTheSchema() {
-    visible = new Visibility(policy, command.user()).visible(ports.catalogs().read(source));
+    visible =
+        new Visibility(policy, command.user(), source.dialect())
+            .visible(ports.catalogs().read(source));
     decide(Optional.empty());
   }
 

@@ -58,7 +58,7 @@ final class ValueRetrieval {
     if (topK == 0) {
       return List.of();
     }
-    Visibility visibility = new Visibility(policy, user);
+    Visibility visibility = new Visibility(policy, user, source.dialect());
     Map<ColumnValue, ValueMatch> best = new LinkedHashMap<>();
     for (String phrase : QuestionPhrases.of(question, MAX_WORDS)) {
       if (phrase.length() < 3) {

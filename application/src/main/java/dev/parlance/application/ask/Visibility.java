@@ -9,6 +9,7 @@ import dev.parlance.domain.governance.ColumnRule;
 import dev.parlance.domain.governance.ColumnTreatment;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.UserIdentity;
+import dev.parlance.domain.source.Dialect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,15 +19,25 @@ import java.util.Map;
  * before any prompt is built, so no prompt names what execution would refuse; the catalog a user
  * browses is cut the same way. Which <em>values</em> (rows) the user may see is not decided here:
  * {@link VisibleValues} asks governed execution, which knows every filter, declared or followed.
+ *
+ * <p>A table's schema is the one its name gives ({@code sales.orders}), else the dialect's default
+ * schema ({@code public}, {@code main}, {@code PUBLIC}), where a catalog's unqualified names live
+ * and where governed execution resolves them: a policy's {@code allowed_schemas} cuts the catalog
+ * as execution would refuse.
  */
 public final class Visibility {
 
   private final GovernancePolicy policy;
   private final UserIdentity user;
+  private final String defaultSchema;
 
-  public Visibility(GovernancePolicy policy, UserIdentity user) {
+  /**
+   * @param dialect the source's dialect, whose default schema holds the catalog's unqualified names
+   */
+  public Visibility(GovernancePolicy policy, UserIdentity user, Dialect dialect) {
     this.policy = policy;
     this.user = user;
+    this.defaultSchema = dialect.defaultSchema();
   }
 
   public SchemaCatalog visible(SchemaCatalog catalog) {
@@ -60,9 +71,9 @@ public final class Visibility {
     return policy.columnRulesFor(user, schema(table), name(table));
   }
 
-  private static String schema(String qualified) {
+  private String schema(String qualified) {
     int dot = qualified.indexOf('.');
-    return dot < 0 ? null : qualified.substring(0, dot);
+    return dot < 0 ? defaultSchema : qualified.substring(0, dot);
   }
 
   private static String name(String qualified) {

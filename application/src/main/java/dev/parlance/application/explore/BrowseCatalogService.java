@@ -66,7 +66,8 @@ public final class BrowseCatalogService implements BrowseCatalogUseCase {
     DataSource found = sources.find(source).orElseThrow(() -> new UnknownSourceException(source));
     GovernancePolicy policy =
         policies.current(found.name()).orElseGet(() -> GovernancePolicy.defaults(found.name()));
-    SchemaCatalog visible = new Visibility(policy, user).visible(catalogs.read(found));
+    SchemaCatalog visible =
+        new Visibility(policy, user, found.dialect()).visible(catalogs.read(found));
     Optional<Curation> curation = published.published(found.name()).map(CurationVersion::curation);
     List<String> words =
         text.isEmpty() ? List.of() : Arrays.asList(text.toLowerCase(Locale.ROOT).split("\\s+"));

@@ -73,7 +73,8 @@ public final class FindColumnsService implements FindColumnsUseCase {
     DataSource found = sources.find(source).orElseThrow(() -> new UnknownSourceException(source));
     GovernancePolicy policy =
         policies.current(found.name()).orElseGet(() -> GovernancePolicy.defaults(found.name()));
-    SchemaCatalog visible = new Visibility(policy, user).visible(catalogs.read(found));
+    SchemaCatalog visible =
+        new Visibility(policy, user, found.dialect()).visible(catalogs.read(found));
     // A user nothing binds reads every row of the allowed relations: the samples need no check.
     boolean unbound = VisibleValues.bindsNothing(policy, user);
     VisibleValues rule = new VisibleValues(execute, found, policy, user);

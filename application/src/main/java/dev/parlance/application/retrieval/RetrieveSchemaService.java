@@ -69,11 +69,12 @@ public final class RetrieveSchemaService implements RetrieveSchemaUseCase {
   // Tables matched per text in the lexical mode, whose columns the match lifts.
   private static final int LEXICAL_TABLES = 10;
 
-  // BM25 alone: the question's words and each probe's (as words), each ranking the columns; the
-  // rankings fused by reciprocal rank. No embedding is computed or read.
+  // BM25 alone: the question's words (with the words of the identifiers it writes, as the index
+  // holds names) and each probe's (as words), each ranking the columns; the rankings fused by
+  // reciprocal rank. No embedding is computed or read.
   private SchemaSelection lexical(RetrievalQuery query, Optional<HallucinatedSchema> schema) {
     List<String> texts = new ArrayList<>();
-    texts.add(query.question());
+    texts.add(ElementText.withIdentifierWords(query.question()));
     schema.ifPresent(s -> s.probes().forEach(p -> texts.add(ElementText.words(p))));
     int pool = Math.max(3 * query.budget(), 50);
     Map<String, Double> fused = new LinkedHashMap<>();

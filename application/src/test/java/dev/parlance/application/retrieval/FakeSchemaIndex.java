@@ -24,6 +24,10 @@ final class FakeSchemaIndex implements IndexSchemaPort, SearchSchemaPort {
   // Whether it holds elements without vectors (a lexical index first), as the Lucene index does.
   boolean lexicalFirst;
   final List<String> calls = new ArrayList<>();
+  // Whether a search's text keeps identifiers whole, as Lucene's and OpenSearch's standard
+  // tokenizer does ("TB_MO", "orders.placed_on" are one token each), where the elements' own text
+  // holds names as words.
+  boolean identifiersWhole;
 
   @Override
   public boolean replaceLexical(
@@ -87,7 +91,10 @@ final class FakeSchemaIndex implements IndexSchemaPort, SearchSchemaPort {
 
   @Override
   public List<ElementHit> matching(String source, ElementKind kind, String text, int k) {
-    Set<String> words = Set.of(FakeEmbedder.words(text));
+    Set<String> words =
+        Set.copyOf(
+            java.util.Arrays.asList(
+                identifiersWhole ? wholeIdentifiers(text) : FakeEmbedder.words(text)));
     List<ElementHit> hits = new ArrayList<>();
     for (IndexedElement e : of(source, kind)) {
       long shared =
@@ -101,6 +108,14 @@ final class FakeSchemaIndex implements IndexSchemaPort, SearchSchemaPort {
     }
     hits.sort(Comparator.comparingDouble(h -> -h.score()));
     return hits.subList(0, Math.min(k, hits.size()));
+  }
+
+  private static String[] wholeIdentifiers(String text) {
+    return java.util.Arrays.stream(text.toLowerCase(java.util.Locale.ROOT).split("[^a-z0-9_.]+"))
+        .map(w -> w.replaceAll("^\\.+|\\.+$", ""))
+        .filter(w -> w.length() > 1)
+        .map(w -> w.endsWith("s") && w.length() > 3 ? w.substring(0, w.length() - 1) : w)
+        .toArray(String[]::new);
   }
 
   @Override

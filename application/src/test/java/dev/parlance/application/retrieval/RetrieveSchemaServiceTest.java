@@ -112,6 +112,22 @@ class RetrieveSchemaServiceTest {
   }
 
   @Test
+  void should_find_the_columns_a_question_names_as_the_schema_spells_them_when_lexical() {
+    // The index's tokenizer keeps PLACED_ON whole, the elements hold "placed on": only the words
+    // of the question's identifiers meet them.
+    index.identifiersWhole = true;
+
+    List<String> picked =
+        retrieve(RetrievalMode.LEXICAL, "the latest PLACED_ON for each PLANET_NAME", 4);
+
+    assertThat(picked).contains("orders.placed_on", "planets.planet_name");
+    // the words as words still match as before
+    assertThat(retrieve(RetrievalMode.LEXICAL, "customer city", 3))
+        .first()
+        .isEqualTo("customers.city");
+  }
+
+  @Test
   void should_find_what_a_hallucinated_probe_names_when_lexical() {
     HallucinatedSchema schema = HallucinatedSchema.parse("Products(title)");
 

@@ -20,6 +20,12 @@ public enum ElementText {
   private static final Pattern CAMEL =
       Pattern.compile("(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])");
   private static final Pattern SEPARATORS = Pattern.compile("[_\\s.\\-/]+");
+  // What separates a question's tokens (identifiers keep their _ . - inside).
+  private static final Pattern TOKEN = Pattern.compile("[^\\p{L}\\p{N}_.\\-]+");
+  // A token that is an identifier words() splits: a separator between two word characters, or a
+  // lower-case letter or digit followed by an upper-case one.
+  private static final Pattern IDENTIFIER =
+      Pattern.compile("[\\p{L}\\p{N}][_.][\\p{L}\\p{N}]|[\\p{Ll}\\p{N}]\\p{Lu}");
   private static final int MAX_SAMPLES = 3;
   private static final int MAX_DESCRIPTION = 300;
 
@@ -82,6 +88,26 @@ public enum ElementText {
   public static String words(String identifier) {
     String spaced = CAMEL.matcher(identifier).replaceAll(" ");
     return SEPARATORS.matcher(spaced).replaceAll(" ").strip().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * A question as a lexical search should read it: the question, then the words of every identifier
+   * it writes ({@code how many TB_MO have MO_ST 1} gains {@code tb mo mo st}), so that names
+   * written as the schema spells them meet the words an index holds of them ({@link
+   * SchemaElement#searchText}); an analyzer keeps {@code TB_MO} whole, and no element's text holds
+   * that token. A question without such identifiers comes back as it is.
+   */
+  public static String withIdentifierWords(String question) {
+    List<String> added = new ArrayList<>();
+    for (String token : TOKEN.split(question)) {
+      if (IDENTIFIER.matcher(token).find() && token.chars().anyMatch(Character::isLetter)) {
+        String words = words(token);
+        if (!words.isEmpty() && !added.contains(words)) {
+          added.add(words);
+        }
+      }
+    }
+    return added.isEmpty() ? question : question + " " + String.join(" ", added);
   }
 
   private static String clip(String text) {

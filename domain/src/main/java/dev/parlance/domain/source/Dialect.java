@@ -5,14 +5,25 @@ import java.util.Optional;
 
 /** The SQL dialects Parlance knows how to read, govern and query. */
 public enum Dialect {
-  SQLITE("jdbc:sqlite:"),
-  H2("jdbc:h2:"),
-  POSTGRESQL("jdbc:postgresql:");
+  SQLITE("jdbc:sqlite:", "main"),
+  H2("jdbc:h2:", "PUBLIC"),
+  POSTGRESQL("jdbc:postgresql:", "public");
 
   private final String urlPrefix;
+  private final String defaultSchema;
 
-  Dialect(String urlPrefix) {
+  Dialect(String urlPrefix, String defaultSchema) {
     this.urlPrefix = urlPrefix;
+    this.defaultSchema = defaultSchema;
+  }
+
+  /**
+   * The schema of a catalog's unqualified table names: a catalog names the relations of this schema
+   * without it ({@code TB_MO}) and those of any other with it ({@code sales.orders}), as governed
+   * execution resolves an unqualified name to this schema first.
+   */
+  public String defaultSchema() {
+    return defaultSchema;
   }
 
   /** The dialect a JDBC URL speaks, if Parlance supports it. */

@@ -49,6 +49,24 @@ class ElementTextTest {
   }
 
   @Test
+  void should_add_the_words_of_the_identifiers_a_question_writes() {
+    assertThat(ElementText.withIdentifierWords("how many TB_MO have MO_ST = 1?"))
+        .isEqualTo("how many TB_MO have MO_ST = 1? tb mo mo st");
+    assertThat(ElementText.withIdentifierWords("cards of card_games.cards by cardKingdomFoilId."))
+        .isEqualTo(
+            "cards of card_games.cards by cardKingdomFoilId. card games cards card kingdom foil id");
+    // each identifier's words once, whatever its spelling
+    assertThat(ElementText.withIdentifierWords("TB_MO or tb_mo")).isEqualTo("TB_MO or tb_mo tb mo");
+  }
+
+  @Test
+  void should_leave_a_question_without_identifiers_as_it_is() {
+    String plain = "Which e-mail addresses, in 2024, cost 3.5 dollars? Ask Mr. Smith.";
+    assertThat(ElementText.withIdentifierWords(plain)).isEqualTo(plain);
+    assertThat(ElementText.withIdentifierWords("")).isEmpty();
+  }
+
+  @Test
   void should_keep_the_papers_documents_bare() {
     assertThat(ElementText.PAPER.details(ORDERS, STATUS)).isEmpty();
     assertThat(ElementText.PAPER.details(ORDERS)).isEmpty();

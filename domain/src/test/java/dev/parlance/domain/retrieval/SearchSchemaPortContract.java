@@ -176,6 +176,23 @@ public abstract class SearchSchemaPortContract {
   }
 
   @Test
+  void should_match_the_identifiers_a_question_writes_by_their_words() {
+    index.replace("plant", "test-model", PLANT);
+
+    // The schema's own spelling of a name, as a user copies it into a question: the index holds
+    // the name's words ("tb mo mo dt"), which the question's identifiers meet through their words.
+    List<ElementHit> hits =
+        search.matching(
+            "plant",
+            ElementKind.COLUMN,
+            ElementText.withIdentifierWords("latest MO_DT of TB_MO"),
+            10);
+
+    // every element holds "tb"; the table's and the column's words put MO_DT first, MO_ST next
+    assertThat(hits).extracting(h -> h.element().id()).startsWith("tb_mo.mo_dt", "tb_mo.mo_st");
+  }
+
+  @Test
   void should_survive_query_syntax_in_lexical_text() {
     index.replace("plant", "test-model", PLANT);
 

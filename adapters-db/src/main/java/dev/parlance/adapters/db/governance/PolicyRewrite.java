@@ -336,7 +336,7 @@ final class PolicyRewrite {
               + " that Parlance may read");
     }
     Relations.Relation relation = resolved.get();
-    if (!policy.allowsRelation(relation.schema(), relation.name(), relation.view())) {
+    if (!policy.allowsRelation(relation.policySchema(), relation.name(), relation.view())) {
       throw new Deny(
           RefusalKind.FORBIDDEN_RELATION,
           (relation.view() ? "view " : "table ")

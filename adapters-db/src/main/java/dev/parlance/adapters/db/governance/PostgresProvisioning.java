@@ -108,6 +108,8 @@ final class PostgresProvisioning implements ProvisionPolicyPort {
       try {
         apply(c, source, policy, reader, password, steps);
         c.commit();
+        // governed execution in this process reads the new provisioning with its next statement
+        SourceState.applied(source);
       } catch (SQLException | RuntimeException e) {
         c.rollback();
         throw e;

@@ -25,6 +25,14 @@ final class Relations {
     String key() {
       return name.toLowerCase(Locale.ROOT);
     }
+
+    /**
+     * The schema a policy's {@code allowed_schemas} and rules name it by: SQLite's main database
+     * has no JDBC schema, and is {@code main} to the policy (as it is in SQL).
+     */
+    String policySchema() {
+      return schema == null ? "main" : schema;
+    }
   }
 
   private final Map<String, List<Relation>> byName;

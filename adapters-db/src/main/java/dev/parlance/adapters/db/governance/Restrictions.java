@@ -32,7 +32,7 @@ final class Restrictions {
   }
 
   Map<String, ColumnRule> columnRules(Relations.Relation relation) {
-    return policy.columnRulesFor(user, relation.schema(), relation.name());
+    return policy.columnRulesFor(user, relation.policySchema(), relation.name());
   }
 
   /** Whether a row filter or a column rule binds the user on {@code relation}. */

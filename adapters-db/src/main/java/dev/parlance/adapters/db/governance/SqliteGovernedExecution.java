@@ -226,7 +226,8 @@ final class SqliteGovernedExecution implements QueryExecution {
     Set<String> out = new HashSet<>();
     for (Relations.Relation r : known.all()) {
       String key = r.name().toLowerCase(Locale.ROOT);
-      if (policy.allowsRelation(r.schema(), r.name(), r.view()) && !restricted.contains(key)) {
+      if (policy.allowsRelation(r.policySchema(), r.name(), r.view())
+          && !restricted.contains(key)) {
         out.add(key);
       }
     }

@@ -195,6 +195,27 @@ class SqliteGovernedExecutionTest extends GovernedExecutionContract {
   }
 
   @Test
+  void should_read_the_main_database_when_the_policy_allows_schema_main_and_refuse_it_otherwise() {
+    dev.parlance.domain.governance.GovernancePolicy main =
+        PlantFixture.policy(source.name()).withAllowedSchemas(java.util.Set.of("main"));
+    dev.parlance.domain.governance.GovernancePolicy other =
+        PlantFixture.policy(source.name()).withAllowedSchemas(java.util.Set.of("sales"));
+    String sql = "SELECT count(*) FROM TB_RG";
+
+    // SQLite's main database has no JDBC schema; to a policy (and in SQL) it is "main"
+    assertThat(executor.execute(source, main, PlantFixture.analyst(), sql))
+        .isInstanceOf(QueryOutcome.Ran.class);
+    assertThat(executor.execute(source, main, PlantFixture.regional("SE"), sql))
+        .isInstanceOf(QueryOutcome.Ran.class);
+    assertThat(executor.execute(source, other, PlantFixture.analyst(), sql))
+        .isInstanceOfSatisfying(
+            QueryOutcome.Refused.class,
+            r ->
+                assertThat(r.refusal().kind())
+                    .isEqualTo(dev.parlance.domain.governance.RefusalKind.FORBIDDEN_RELATION));
+  }
+
+  @Test
   void should_refuse_analysts_until_a_policy_is_published_and_run_for_admins_and_stewards() {
     dev.parlance.domain.governance.GovernancePolicy unpublished =
         dev.parlance.domain.governance.GovernancePolicy.defaults(source.name());

@@ -46,9 +46,11 @@ import org.junit.jupiter.api.io.TempDir;
  * domain builds them, is the oracle; an analyst no row filter binds still finds the hidden values,
  * which proves the index holds them.
  *
- * <p>The indexes are built before {@code policy apply} on purpose: afterwards the source's login
- * role reads no table by itself, so an index built then holds no values (and the schema index no
- * samples) — nothing to leak, and nothing this test could prove.
+ * <p>The indexes are built before {@code policy apply} on purpose, while the login role reads every
+ * row directly: the schema index's sample values are read that way, and this test shows them kept
+ * from rita too. Built after {@code policy apply}, the value index is read through governed
+ * execution instead ({@link ValueIndexAfterPolicyApplyPostgresIT}); the schema index then holds no
+ * samples (the login role reads no table by itself).
  */
 class ValueVisibilityPostgresIT {
 
@@ -107,14 +109,12 @@ class ValueVisibilityPostgresIT {
     policy = PolicyJson.read(SOURCE, json);
     assertThat(policy.rowFilters()).anyMatch(f -> f.role().equals("regional"));
     // Indexed (schema and values) while the login role still reads every row: the operator's
-    // first question builds the indexes, which hold every region's codes. After 'policy apply'
-    // the login role reads nothing by itself, so an index built then holds no values at all.
+    // first question builds the indexes, which hold every region's codes.
     CliRun first = run("ask", "--source", SOURCE, "--candidates", "1", "how many installations");
     // (the question itself is refused: the demo's policy hides a column from everyone, which the
     // database does not enforce before 'policy apply')
     assertThat(first.err()).as(first.out() + first.err()).contains("reading values 1/1");
-    // Each command line is a process of its own: the next ones start afresh over the same home
-    // (governed execution remembers for a minute that a database held no provisioning).
+    // Each command line is a process of its own: the next ones start afresh over the same home.
     components.close();
     components = CliRun.container(home, env);
     CliRun applied =

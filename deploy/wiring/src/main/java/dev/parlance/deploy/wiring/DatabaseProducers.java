@@ -131,10 +131,18 @@ public class DatabaseProducers {
 
   @Produces
   @ApplicationScoped
-  ReadColumnValuesPort columnValues(JdbcConnections connections, PublishedCurationPort published) {
-    // A curated source's views are read through their definitions, as governed execution does.
+  ReadColumnValuesPort columnValues(
+      JdbcConnections connections,
+      PublishedCurationPort published,
+      ExecuteQueryPort execution,
+      dev.parlance.domain.governance.GovernancePoliciesPort policies) {
+    // A curated source's views are read through their definitions, as governed execution does;
+    // a PostgreSQL source's values through governed execution (after 'policy apply' its login role
+    // reads nothing by itself).
     return new dev.parlance.application.curation.CuratedColumnValues(
-        Catalogs.values(connections), published);
+        new dev.parlance.application.source.GovernedColumnValues(
+            Catalogs.values(connections), execution, policies),
+        published);
   }
 
   @Produces
