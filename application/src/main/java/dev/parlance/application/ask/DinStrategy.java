@@ -70,70 +70,42 @@ final class DinStrategy implements Strategy {
     Kind kind = kind(classification);
     String dialect = Dialects.label(ctx.dialect());
     String hints = SchemaText.hints(ctx, "# Hints:");
+    // The three generation prompts share these; NON-NESTED and NESTED add the foreign keys, and
+    // NESTED its sub-questions.
+    Map<String, String> shared =
+        Map.of(
+            "dialect", dialect,
+            "schema", schema,
+            "values", values,
+            "hints", hints,
+            "conversation", conversation,
+            "question", question,
+            "schema_links", links);
     String prompt =
         switch (kind) {
-          case EASY ->
-              Prompts.DIN_EASY.fill(
-                  Map.of(
-                      "dialect",
-                      dialect,
-                      "schema",
-                      schema,
-                      "values",
-                      values,
-                      "hints",
-                      hints,
-                      "conversation",
-                      conversation,
-                      "question",
-                      question,
-                      "schema_links",
-                      links));
+          case EASY -> Prompts.DIN_EASY.fill(shared);
           case NON_NESTED ->
-              Prompts.DIN_NON_NESTED.fill(
-                  Map.of(
-                      "dialect",
-                      dialect,
-                      "schema",
-                      schema,
-                      "foreign_keys",
-                      keys,
-                      "values",
-                      values,
-                      "hints",
-                      hints,
-                      "conversation",
-                      conversation,
-                      "question",
-                      question,
-                      "schema_links",
-                      links));
+              Prompts.DIN_NON_NESTED.fill(plus(shared, Map.of("foreign_keys", keys)));
           case NESTED ->
               Prompts.DIN_NESTED.fill(
-                  Map.of(
-                      "dialect",
-                      dialect,
-                      "schema",
-                      schema,
-                      "foreign_keys",
-                      keys,
-                      "values",
-                      values,
-                      "hints",
-                      hints,
-                      "conversation",
-                      conversation,
-                      "question",
-                      question,
-                      "schema_links",
-                      links,
-                      "sub_questions",
-                      subQuestion(classification).orElse(question)));
+                  plus(
+                      shared,
+                      Map.of(
+                          "foreign_keys",
+                          keys,
+                          "sub_questions",
+                          subQuestion(classification).orElse(question))));
         };
     return tools.sample(
         "generation (" + kind.name().toLowerCase(Locale.ROOT).replace('_', '-') + ")",
         CompletionRequest.of(prompt),
         false);
+  }
+
+  private static Map<String, String> plus(Map<String, String> shared, Map<String, String> more) {
+    Map<String, String> all = new java.util.HashMap<>(shared);
+    all.putAll(more);
+    return all;
   }
 
   /** DIN's self-correction prompt (Listing 16), with the database's message added. */

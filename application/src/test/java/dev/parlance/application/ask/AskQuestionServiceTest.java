@@ -559,6 +559,42 @@ class AskQuestionServiceTest {
   }
 
   @Test
+  void should_generate_with_the_nested_prompt_and_its_sub_question_when_din_classifies_nested() {
+    plant
+        .answer(
+            "# Find the schema_links", "Schema_links: [TB_IN.IN_CD,TB_MO.MO_IN_ID = TB_IN.IN_ID]")
+        .answer(
+            "classify it as EASY, NON-NESTED, or NESTED",
+            "It needs the answer to the questions = [\"Which installations have an order?\"]."
+                + "\nLabel: \"NESTED\"")
+        .answer("can be solved by knowing the answer to", "SQL: " + GOOD + "\n")
+        .rows(GOOD, false, new Object[] {"IBX-15"});
+
+    Answer answer =
+        plant
+            .service(AskFixture.settings(1))
+            .ask(
+                new Command(
+                    "plant",
+                    QUESTION,
+                    AskFixture.user(),
+                    Optional.of(StrategyName.DIN),
+                    OptionalInt.empty()),
+                plant.llm());
+
+    assertThat(answer.sql()).hasValue(GOOD);
+    assertThat(answer.stages()).extracting(StageReport::name).contains("generation (nested)");
+    // The nested prompt carries the foreign keys, the links and the classifier's sub-question.
+    assertThat(plant.sent)
+        .anySatisfy(
+            r ->
+                assertThat(r.messages().getLast().text())
+                    .contains("sub-question \"Which installations have an order?\"")
+                    .contains("Foreign_keys = ")
+                    .contains("Schema_links: [TB_IN.IN_CD,TB_MO.MO_IN_ID = TB_IN.IN_ID]"));
+  }
+
+  @Test
   void should_cut_the_schema_to_what_the_dummy_sql_reads_when_the_strategy_is_ta_sql() {
     String linkedSql = "SELECT IN_CD FROM TB_IN WHERE IN_ID IN (SELECT MO_IN_ID FROM TB_MO)";
     plant

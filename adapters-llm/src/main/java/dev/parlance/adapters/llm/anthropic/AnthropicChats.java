@@ -24,21 +24,8 @@ public final class AnthropicChats {
 
   /** Anthropic's settings; the key is required, the base URL defaults to api.anthropic.com. */
   public static final class Builder extends VendorChatBuilder<Builder> {
-    private Builder() {}
-
-    @Override
-    protected String vendor() {
-      return VENDOR;
-    }
-
-    @Override
-    protected String displayName() {
-      return "Anthropic";
-    }
-
-    @Override
-    protected AnthropicQuirks quirks() {
-      return new AnthropicQuirks();
+    private Builder() {
+      super(VENDOR, "Anthropic", new AnthropicQuirks());
     }
 
     @Override

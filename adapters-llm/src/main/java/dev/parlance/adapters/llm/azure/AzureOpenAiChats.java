@@ -31,27 +31,14 @@ public final class AzureOpenAiChats {
   public static final class Builder extends VendorChatBuilder<Builder> {
     private String apiVersion;
 
-    private Builder() {}
+    private Builder() {
+      super(VENDOR, "Azure OpenAI", new AzureQuirks());
+    }
 
     /** The {@code api-version} query parameter, e.g. {@code 2024-10-21}; default: the SDK's. */
     public Builder apiVersion(String value) {
       this.apiVersion = value == null || value.isBlank() ? null : value.strip();
       return this;
-    }
-
-    @Override
-    protected String vendor() {
-      return VENDOR;
-    }
-
-    @Override
-    protected String displayName() {
-      return "Azure OpenAI";
-    }
-
-    @Override
-    protected AzureQuirks quirks() {
-      return new AzureQuirks();
     }
 
     @Override

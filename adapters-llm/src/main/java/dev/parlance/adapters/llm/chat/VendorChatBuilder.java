@@ -15,6 +15,10 @@ import java.util.Optional;
  */
 public abstract class VendorChatBuilder<B extends VendorChatBuilder<B>> {
 
+  private final String vendor;
+  private final String displayName;
+  private final VendorQuirks quirks;
+
   protected String apiKey;
   protected String model;
   protected String baseUrl;
@@ -24,18 +28,21 @@ public abstract class VendorChatBuilder<B extends VendorChatBuilder<B>> {
   protected ModelPrice price;
   protected int parallelism = 4;
 
-  /** The vendor's id, e.g. {@code openai}; it names the vendor in completions and errors. */
-  protected abstract String vendor();
-
-  /** The vendor's name for people, e.g. {@code OpenAI}. */
-  protected abstract String displayName();
+  /**
+   * @param vendor the vendor's id, e.g. {@code openai}; it names the vendor in completions and
+   *     errors
+   * @param displayName the vendor's name for people, e.g. {@code OpenAI}
+   * @param quirks what differs in the vendor's answers and errors ({@link VendorQuirks#NONE}:
+   *     nothing)
+   */
+  protected VendorChatBuilder(String vendor, String displayName, VendorQuirks quirks) {
+    this.vendor = vendor;
+    this.displayName = displayName;
+    this.quirks = quirks;
+  }
 
   /** Validates what this vendor needs and builds its langchain4j model. */
   protected abstract ChatModel buildModel();
-
-  protected VendorQuirks quirks() {
-    return VendorQuirks.NONE;
-  }
 
   @SuppressWarnings("unchecked")
   private B self() {
@@ -87,12 +94,11 @@ public abstract class VendorChatBuilder<B extends VendorChatBuilder<B>> {
 
   public final CompleteChatPort build() {
     ChatModel built = buildModel();
-    return ChatPorts.over(built, options(), quirks());
+    return ChatPorts.over(built, options(), quirks);
   }
 
   protected final ChatOptions options() {
-    return new ChatOptions(
-        vendor(), requireModel(), Optional.ofNullable(price), retry, parallelism);
+    return new ChatOptions(vendor, requireModel(), Optional.ofNullable(price), retry, parallelism);
   }
 
   protected final HttpTransport transport() {
@@ -101,8 +107,7 @@ public abstract class VendorChatBuilder<B extends VendorChatBuilder<B>> {
 
   protected final String requireModel() {
     if (model == null) {
-      throw new LlmConfigurationException(
-          displayName() + " needs a model name (parlance.llm.model)");
+      throw new LlmConfigurationException(displayName + " needs a model name (parlance.llm.model)");
     }
     return model;
   }
@@ -111,7 +116,7 @@ public abstract class VendorChatBuilder<B extends VendorChatBuilder<B>> {
   protected final String requireKey(String vendorVariable) {
     if (apiKey == null) {
       throw new LlmConfigurationException(
-          displayName()
+          displayName
               + " needs an API key: set PARLANCE_LLM_API_KEY (parlance.llm.api-key) or "
               + vendorVariable);
     }
@@ -123,7 +128,7 @@ public abstract class VendorChatBuilder<B extends VendorChatBuilder<B>> {
     String url = baseUrl == null ? fallback : baseUrl;
     if (url == null) {
       throw new LlmConfigurationException(
-          displayName() + " needs a base URL (parlance.llm.base-url)");
+          displayName + " needs a base URL (parlance.llm.base-url)");
     }
     try {
       URI uri = URI.create(url);
@@ -134,7 +139,7 @@ public abstract class VendorChatBuilder<B extends VendorChatBuilder<B>> {
       }
     } catch (IllegalArgumentException e) {
       throw new LlmConfigurationException(
-          displayName() + " base URL '" + url + "' is not an http(s) URL");
+          displayName + " base URL '" + url + "' is not an http(s) URL");
     }
     return url;
   }

@@ -28,16 +28,8 @@ public final class OpenAiCompatibleChats {
 
   /** Settings of an OpenAI-compatible server: base URL and model required, key optional. */
   public static final class Builder extends VendorChatBuilder<Builder> {
-    private Builder() {}
-
-    @Override
-    protected String vendor() {
-      return VENDOR;
-    }
-
-    @Override
-    protected String displayName() {
-      return "An OpenAI-compatible server";
+    private Builder() {
+      super(VENDOR, "An OpenAI-compatible server", VendorQuirks.NONE);
     }
 
     @Override

@@ -24,21 +24,8 @@ public final class GeminiChats {
 
   /** Gemini's settings; the key is required. */
   public static final class Builder extends VendorChatBuilder<Builder> {
-    private Builder() {}
-
-    @Override
-    protected String vendor() {
-      return VENDOR;
-    }
-
-    @Override
-    protected String displayName() {
-      return "Gemini";
-    }
-
-    @Override
-    protected GeminiQuirks quirks() {
-      return new GeminiQuirks();
+    private Builder() {
+      super(VENDOR, "Gemini", new GeminiQuirks());
     }
 
     @Override

@@ -25,16 +25,8 @@ public final class MistralChats {
 
   /** Mistral's settings; the key is required. */
   public static final class Builder extends VendorChatBuilder<Builder> {
-    private Builder() {}
-
-    @Override
-    protected String vendor() {
-      return VENDOR;
-    }
-
-    @Override
-    protected String displayName() {
-      return "Mistral";
+    private Builder() {
+      super(VENDOR, "Mistral", VendorQuirks.NONE);
     }
 
     @Override

@@ -29,16 +29,8 @@ public final class OllamaChats {
 
   /** Ollama's settings: a model, and the server's URL (default localhost:11434). */
   public static final class Builder extends VendorChatBuilder<Builder> {
-    private Builder() {}
-
-    @Override
-    protected String vendor() {
-      return VENDOR;
-    }
-
-    @Override
-    protected String displayName() {
-      return "Ollama";
+    private Builder() {
+      super(VENDOR, "Ollama", VendorQuirks.NONE);
     }
 
     @Override

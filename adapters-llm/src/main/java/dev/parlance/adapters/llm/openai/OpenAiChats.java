@@ -31,21 +31,13 @@ public final class OpenAiChats {
   public static final class Builder extends VendorChatBuilder<Builder> {
     private String organization;
 
-    private Builder() {}
+    private Builder() {
+      super(VENDOR, "OpenAI", VendorQuirks.NONE);
+    }
 
     public Builder organization(String value) {
       this.organization = value == null || value.isBlank() ? null : value;
       return this;
-    }
-
-    @Override
-    protected String vendor() {
-      return VENDOR;
-    }
-
-    @Override
-    protected String displayName() {
-      return "OpenAI";
     }
 
     @Override

@@ -17,7 +17,6 @@ import jakarta.inject.Inject;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -179,15 +178,8 @@ final class AskCommand implements Callable<Integer> {
   }
 
   private UserIdentity identity() {
-    Map<String, String> attrs = new LinkedHashMap<>();
-    for (String a : attributes) {
-      int eq = a.indexOf('=');
-      if (eq <= 0) {
-        throw CommandFailure.refused("--attr needs NAME=VALUE, got '" + a + "'");
-      }
-      attrs.put(a.substring(0, eq), a.substring(eq + 1));
-    }
-    String name = user != null ? user : System.getProperty("user.name", "unknown");
+    Map<String, String> attrs = IdentityOptions.attributes(attributes);
+    String name = IdentityOptions.userName(user);
     // The command line asks as an analyst (who may ask about every source), in the roles named too.
     Set<String> asked = new HashSet<>(roles);
     asked.add(SourceAccess.ANALYST);

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -84,18 +83,6 @@ final class BenchGovernanceCommand implements Callable<Integer> {
       description = "variable holding that user's password")
   String rawPassword;
 
-  private Map<String, String> attributes() {
-    Map<String, String> out = new java.util.LinkedHashMap<>();
-    for (String a : attributes) {
-      int eq = a.indexOf('=');
-      if (eq <= 0) {
-        throw CommandFailure.refused("--attr needs NAME=VALUE, got '" + a + "'");
-      }
-      out.put(a.substring(0, eq), a.substring(eq + 1));
-    }
-    return out;
-  }
-
   @Override
   public Integer call() throws IOException {
     ParlanceCli cli = ParlanceCli.of(spec);
@@ -103,7 +90,8 @@ final class BenchGovernanceCommand implements Callable<Integer> {
         benchmark.run(
             new GovernanceBenchmarkUseCase.Command(
                 source,
-                new UserIdentity("parlance-bench", new HashSet<>(roles), attributes()),
+                new UserIdentity(
+                    "parlance-bench", new HashSet<>(roles), IdentityOptions.attributes(attributes)),
                 lookups,
                 rounds,
                 warmUp,

@@ -361,51 +361,40 @@ final class E2eText {
     return "$" + usd.divide(BigDecimal.valueOf(n), 6, RoundingMode.HALF_UP).toPlainString();
   }
 
+  private static final String SIDE_BY_SIDE = "  %-24s %14s %14s%n";
+
+  /** One line of the side-by-side table: what, and how each run shows it. */
+  private static void sideBySide(
+      PrintStream out,
+      String what,
+      E2eReport.Side a,
+      E2eReport.Side b,
+      java.util.function.Function<E2eReport.Side, Object> shown) {
+    out.printf(SIDE_BY_SIDE, what, shown.apply(a), shown.apply(b));
+  }
+
+  private static String rounded(String format, double value) {
+    return String.format(Locale.ROOT, format, value);
+  }
+
   /** The two runs side by side, and question by question. */
   static void comparison(PrintStream out, E2eReport.Comparison c) {
     out.println();
     out.printf("== side by side: %s and %s%n", c.label(), c.otherLabel());
-    String format = "  %-24s %14s %14s%n";
-    out.printf(format, "", c.label(), c.otherLabel());
+    out.printf(SIDE_BY_SIDE, "", c.label(), c.otherLabel());
     E2eReport.Side a = c.side();
     E2eReport.Side b = c.otherSide();
-    out.printf(format, "scored", a.scored(), b.scored());
-    out.printf(
-        format,
-        "execution accuracy",
-        BenchE2eCommand.percent(a.accuracy()),
-        BenchE2eCommand.percent(b.accuracy()));
-    out.printf(format, "correct", a.correct(), b.correct());
-    out.printf(
-        format,
-        "prompt tokens / question",
-        String.format(Locale.ROOT, "%.1f", a.promptTokensPerQuestion()),
-        String.format(Locale.ROOT, "%.1f", b.promptTokensPerQuestion()));
-    out.printf(
-        format,
-        "all tokens / question",
-        String.format(Locale.ROOT, "%.1f", a.tokensPerQuestion()),
-        String.format(Locale.ROOT, "%.1f", b.tokensPerQuestion()));
-    out.printf(
-        format,
-        "model calls / question",
-        String.format(Locale.ROOT, "%.2f", a.callsPerQuestion()),
-        String.format(Locale.ROOT, "%.2f", b.callsPerQuestion()));
-    out.printf(
-        format,
-        "cost / question",
-        String.format(Locale.ROOT, "$%.6f", a.costPerQuestion()),
-        String.format(Locale.ROOT, "$%.6f", b.costPerQuestion()));
-    out.printf(
-        format,
-        "schema recall",
-        String.format(Locale.ROOT, "%.3f", a.recall()),
-        String.format(Locale.ROOT, "%.3f", b.recall()));
-    out.printf(
-        format,
-        "every gold column shown",
-        BenchE2eCommand.percent(a.allGoldColumns()),
-        BenchE2eCommand.percent(b.allGoldColumns()));
+    sideBySide(out, "scored", a, b, E2eReport.Side::scored);
+    sideBySide(out, "execution accuracy", a, b, s -> BenchE2eCommand.percent(s.accuracy()));
+    sideBySide(out, "correct", a, b, E2eReport.Side::correct);
+    sideBySide(
+        out, "prompt tokens / question", a, b, s -> rounded("%.1f", s.promptTokensPerQuestion()));
+    sideBySide(out, "all tokens / question", a, b, s -> rounded("%.1f", s.tokensPerQuestion()));
+    sideBySide(out, "model calls / question", a, b, s -> rounded("%.2f", s.callsPerQuestion()));
+    sideBySide(out, "cost / question", a, b, s -> rounded("$%.6f", s.costPerQuestion()));
+    sideBySide(out, "schema recall", a, b, s -> rounded("%.3f", s.recall()));
+    sideBySide(
+        out, "every gold column shown", a, b, s -> BenchE2eCommand.percent(s.allGoldColumns()));
     E2eReport.Paired p = c.paired();
     if (p.questions() == 0) {
       out.println("  no question has an answer from both runs yet");

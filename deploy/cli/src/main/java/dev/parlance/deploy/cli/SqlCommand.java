@@ -8,7 +8,6 @@ import dev.parlance.domain.governance.UserIdentity;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -65,15 +64,8 @@ final class SqlCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Map<String, String> attrs = new LinkedHashMap<>();
-    for (String a : attributes) {
-      int eq = a.indexOf('=');
-      if (eq <= 0) {
-        throw CommandFailure.refused("--attr needs NAME=VALUE, got '" + a + "'");
-      }
-      attrs.put(a.substring(0, eq), a.substring(eq + 1));
-    }
-    String name = user != null ? user : System.getProperty("user.name", "unknown");
+    Map<String, String> attrs = IdentityOptions.attributes(attributes);
+    String name = IdentityOptions.userName(user);
     UserIdentity identity = new UserIdentity(name, new HashSet<>(roles), attrs);
     QueryOutcome outcome = queries.run(new RunQueryUseCase.Command(source, identity, sql));
     return switch (outcome) {

@@ -72,33 +72,72 @@ final class SuggestCommand implements Runnable {
     }
   }
 
-  @Command(
-      name = "descriptions",
-      mixinStandardHelpOptions = true,
-      description =
-          "Friendly names and descriptions for cryptic tables and columns (needs an LLM).")
-  static final class Descriptions implements Callable<Integer> {
+  /** A subcommand on one source's suggestions: the assistants and {@code --source}. */
+  abstract static class OnSource implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Inject SuggestCurationUseCase assistants;
 
     @Option(names = "--source", required = true, description = "the data source's name")
     String source;
+  }
 
+  /** Prints the suggestions it makes or finds. */
+  abstract static class Showing extends OnSource {
+    abstract List<Suggestion> suggestions();
+
+    @Override
+    public Integer call() {
+      print(ParlanceCli.of(spec), source, suggestions());
+      return ParlanceCli.OK;
+    }
+  }
+
+  /** An assistant that asks a model about the source's tables, or only some of them. */
+  abstract static class AskingModel extends Showing {
     @Option(names = "--table", paramLabel = "TABLE", description = "only these tables (repeatable)")
     List<String> tables = new ArrayList<>();
 
     @Option(names = "--llm", paramLabel = "PROFILE", description = "the model profile to use")
     String llm;
 
+    abstract List<Suggestion> suggest(List<String> tables, Optional<String> profile);
+
+    @Override
+    final List<Suggestion> suggestions() {
+      return withModel(() -> suggest(tables, Optional.ofNullable(llm)));
+    }
+  }
+
+  /** Accepts or rejects suggestions by id, saying what it did with each. */
+  abstract static class Deciding extends OnSource {
+    @Parameters(arity = "1..*", paramLabel = "ID")
+    List<Long> ids;
+
+    @Option(names = "--by", paramLabel = "STEWARD", description = "who decides (default: OS user)")
+    String by;
+
+    /** Decides on suggestion {@code id} and returns the line that says so. */
+    abstract String decide(long id, String steward);
+
     @Override
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
-      print(
-          cli,
-          source,
-          withModel(
-              () -> assistants.suggestDescriptions(source, tables, Optional.ofNullable(llm))));
+      for (long id : ids) {
+        cli.out().println(decide(id, CurationOutput.steward(by)));
+      }
       return ParlanceCli.OK;
+    }
+  }
+
+  @Command(
+      name = "descriptions",
+      mixinStandardHelpOptions = true,
+      description =
+          "Friendly names and descriptions for cryptic tables and columns (needs an LLM).")
+  static final class Descriptions extends AskingModel {
+    @Override
+    List<Suggestion> suggest(List<String> tables, Optional<String> profile) {
+      return assistants.suggestDescriptions(source, tables, profile);
     }
   }
 
@@ -107,18 +146,10 @@ final class SuggestCommand implements Runnable {
       mixinStandardHelpOptions = true,
       description =
           "Partially extended views that pre-join along foreign keys, from the conceptual views.")
-  static final class Views implements Callable<Integer> {
-    @Spec CommandSpec spec;
-    @Inject SuggestCurationUseCase assistants;
-
-    @Option(names = "--source", required = true, description = "the data source's name")
-    String source;
-
+  static final class Views extends Showing {
     @Override
-    public Integer call() {
-      ParlanceCli cli = ParlanceCli.of(spec);
-      print(cli, source, assistants.suggestViews(source));
-      return ParlanceCli.OK;
+    List<Suggestion> suggestions() {
+      return assistants.suggestViews(source);
     }
   }
 
@@ -127,27 +158,10 @@ final class SuggestCommand implements Runnable {
       mixinStandardHelpOptions = true,
       description =
           "Value dictionaries for coded columns, from their distinct values (needs an LLM).")
-  static final class Values implements Callable<Integer> {
-    @Spec CommandSpec spec;
-    @Inject SuggestCurationUseCase assistants;
-
-    @Option(names = "--source", required = true, description = "the data source's name")
-    String source;
-
-    @Option(names = "--table", paramLabel = "TABLE", description = "only these tables (repeatable)")
-    List<String> tables = new ArrayList<>();
-
-    @Option(names = "--llm", paramLabel = "PROFILE", description = "the model profile to use")
-    String llm;
-
+  static final class Values extends AskingModel {
     @Override
-    public Integer call() {
-      ParlanceCli cli = ParlanceCli.of(spec);
-      print(
-          cli,
-          source,
-          withModel(() -> assistants.suggestValues(source, tables, Optional.ofNullable(llm))));
-      return ParlanceCli.OK;
+    List<Suggestion> suggest(List<String> tables, Optional<String> profile) {
+      return assistants.suggestValues(source, tables, profile);
     }
   }
 
@@ -155,18 +169,10 @@ final class SuggestCommand implements Runnable {
       name = "list",
       mixinStandardHelpOptions = true,
       description = "List pending suggestions.")
-  static final class ListPending implements Callable<Integer> {
-    @Spec CommandSpec spec;
-    @Inject SuggestCurationUseCase assistants;
-
-    @Option(names = "--source", required = true, description = "the data source's name")
-    String source;
-
+  static final class ListPending extends Showing {
     @Override
-    public Integer call() {
-      ParlanceCli cli = ParlanceCli.of(spec);
-      print(cli, source, assistants.pending(source));
-      return ParlanceCli.OK;
+    List<Suggestion> suggestions() {
+      return assistants.pending(source);
     }
   }
 
@@ -174,52 +180,20 @@ final class SuggestCommand implements Runnable {
       name = "accept",
       mixinStandardHelpOptions = true,
       description = "Merge suggestions into the draft.")
-  static final class Accept implements Callable<Integer> {
-    @Spec CommandSpec spec;
-    @Inject SuggestCurationUseCase assistants;
-
-    @Option(names = "--source", required = true, description = "the data source's name")
-    String source;
-
-    @Parameters(arity = "1..*", paramLabel = "ID")
-    List<Long> ids;
-
-    @Option(names = "--by", paramLabel = "STEWARD", description = "who decides (default: OS user)")
-    String by;
-
+  static final class Accept extends Deciding {
     @Override
-    public Integer call() {
-      ParlanceCli cli = ParlanceCli.of(spec);
-      for (long id : ids) {
-        Suggestion s = assistants.accept(source, id, CurationOutput.steward(by));
-        cli.out().println("accepted " + id + " into the draft: " + s.summary());
-      }
-      return ParlanceCli.OK;
+    String decide(long id, String steward) {
+      Suggestion s = assistants.accept(source, id, steward);
+      return "accepted " + id + " into the draft: " + s.summary();
     }
   }
 
   @Command(name = "reject", mixinStandardHelpOptions = true, description = "Reject suggestions.")
-  static final class Reject implements Callable<Integer> {
-    @Spec CommandSpec spec;
-    @Inject SuggestCurationUseCase assistants;
-
-    @Option(names = "--source", required = true, description = "the data source's name")
-    String source;
-
-    @Parameters(arity = "1..*", paramLabel = "ID")
-    List<Long> ids;
-
-    @Option(names = "--by", paramLabel = "STEWARD", description = "who decides (default: OS user)")
-    String by;
-
+  static final class Reject extends Deciding {
     @Override
-    public Integer call() {
-      ParlanceCli cli = ParlanceCli.of(spec);
-      for (long id : ids) {
-        assistants.reject(source, id, CurationOutput.steward(by));
-        cli.out().println("rejected " + id);
-      }
-      return ParlanceCli.OK;
+    String decide(long id, String steward) {
+      assistants.reject(source, id, steward);
+      return "rejected " + id;
     }
   }
 }

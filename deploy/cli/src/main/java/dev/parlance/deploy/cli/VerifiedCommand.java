@@ -39,6 +39,21 @@ final class VerifiedCommand implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
+  /**
+   * The working copy's verified question {@code id}, else the {@code failure} that says {@code
+   * source} has none.
+   */
+  static VerifiedQuery question(
+      EditCurationUseCase edits,
+      String source,
+      String id,
+      java.util.function.Function<String, CommandFailure> failure) {
+    return edits
+        .workingCopy(source)
+        .verifiedQuery(id)
+        .orElseThrow(() -> failure.apply("source " + source + " has no verified question " + id));
+  }
+
   @Command(name = "list", mixinStandardHelpOptions = true, description = "List verified questions.")
   static final class ListQuestions implements Callable<Integer> {
     @Spec CommandSpec spec;
@@ -89,14 +104,7 @@ final class VerifiedCommand implements Runnable {
     @Override
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
-      VerifiedQuery q =
-          editCuration
-              .workingCopy(source)
-              .verifiedQuery(id)
-              .orElseThrow(
-                  () ->
-                      CommandFailure.failed(
-                          "source " + source + " has no verified question " + id));
+      VerifiedQuery q = question(editCuration, source, id, CommandFailure::failed);
       cli.out()
           .println(
               q.id()
@@ -196,16 +204,9 @@ final class VerifiedCommand implements Runnable {
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
       VerifiedStatus next = VerifiedStatus.parse(status);
-      var edits = editCuration;
-      VerifiedQuery q =
-          edits
-              .workingCopy(source)
-              .verifiedQuery(id)
-              .orElseThrow(
-                  () ->
-                      CommandFailure.refused(
-                          "source " + source + " has no verified question " + id));
-      edits.change(source, CurationOutput.steward(by), c -> c.withVerified(q.withStatus(next)));
+      VerifiedQuery q = question(editCuration, source, id, CommandFailure::refused);
+      editCuration.change(
+          source, CurationOutput.steward(by), c -> c.withVerified(q.withStatus(next)));
       cli.out()
           .println(
               "verified question " + id + " is " + next.label() + " in the draft of " + source);
@@ -233,11 +234,8 @@ final class VerifiedCommand implements Runnable {
     @Override
     public Integer call() {
       ParlanceCli cli = ParlanceCli.of(spec);
-      var edits = editCuration;
-      if (edits.workingCopy(source).verifiedQuery(id).isEmpty()) {
-        throw CommandFailure.refused("source " + source + " has no verified question " + id);
-      }
-      edits.change(source, CurationOutput.steward(by), c -> c.withoutVerified(id));
+      question(editCuration, source, id, CommandFailure::refused);
+      editCuration.change(source, CurationOutput.steward(by), c -> c.withoutVerified(id));
       cli.out().println("removed verified question " + id + " from the draft of " + source);
       return ParlanceCli.OK;
     }

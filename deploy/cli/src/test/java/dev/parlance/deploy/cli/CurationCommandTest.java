@@ -326,6 +326,19 @@ class CurationCommandTest {
   }
 
   @Test
+  void should_name_a_missing_verified_question_failing_to_show_it_and_refusing_to_change_it() {
+    CliRun show = run("verified", "show", "q404", "--source", "demo");
+    CliRun status = run("verified", "status", "q404", "approved", "--source", "demo");
+    CliRun remove = run("verified", "remove", "q404", "--source", "demo");
+
+    assertThat(show.exitCode()).isEqualTo(1);
+    assertThat(status.exitCode()).isEqualTo(2);
+    assertThat(remove.exitCode()).isEqualTo(2);
+    assertThat(List.of(show, status, remove))
+        .allSatisfy(r -> assertThat(r.err()).contains("source demo has no verified question q404"));
+  }
+
+  @Test
   void should_store_the_models_suggestion_and_merge_it_only_when_accepted() {
     CliRun suggest = run("suggest", "descriptions", "--source", "demo", "--table", "TB_RG");
 

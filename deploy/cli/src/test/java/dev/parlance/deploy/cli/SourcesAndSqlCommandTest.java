@@ -152,6 +152,14 @@ class SourcesAndSqlCommandTest {
     assertThat(sql.err()).contains("1 row");
   }
 
+  @Test
+  void should_refuse_with_exit_2_an_attribute_that_is_not_name_equals_value() {
+    CliRun sql = run("sql", "--source", "demo", "--attr", "region", "SELECT 1");
+
+    assertThat(sql.exitCode()).isEqualTo(2);
+    assertThat(sql.err()).contains("--attr needs NAME=VALUE, got 'region'");
+  }
+
   // Issue 24: 1,001 rows × 60 columns of 249 kB values took this command to 2.3 GB.
   @Test
   void should_cut_a_huge_result_at_the_memory_budget_and_say_why_on_stderr() {
