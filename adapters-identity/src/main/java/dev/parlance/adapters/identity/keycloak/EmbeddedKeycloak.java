@@ -6,11 +6,15 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -64,6 +68,125 @@ public final class EmbeddedKeycloak implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot install Keycloak into " + into + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Installs Keycloak under {@code into}, already built for serve's options, by copying {@code
+   * built}: one installed and built Keycloak kept per installation of Parlance (the build's
+   * output), made by the first call that needs it (under a lock, so that two homes starting at once
+   * build it once) and copied without its data into each new home. Where {@code built} cannot be
+   * made (a read-only installation), installs and builds under {@code into} as {@link #install} and
+   * {@link #buildOnce} do.
+   *
+   * @return the Keycloak home under {@code into} (the folder holding {@code bin/kc.sh})
+   */
+  public static Path installBuilt(
+      Path distribution, Path built, Path into, Path javaHome, Path log, Runnable building) {
+    if (Files.exists(into.resolve(".installed-" + distribution.getFileName()))) {
+      return install(distribution, into);
+    }
+    try {
+      BuiltCopy.ensure(distribution, built, javaHome, log, building);
+    } catch (UncheckedIOException | KeycloakRequestFailedException e) {
+      // Not writable, or the build failed there: this home installs and builds its own.
+      Path home = install(distribution, into);
+      buildOnce(home, javaHome, log);
+      return home;
+    }
+    BuiltCopy.copy(built, into);
+    return install(distribution, into);
+  }
+
+  /**
+   * Makes the installation's built Keycloak ({@code built}) unless it is there, made from this
+   * distribution; {@code building} runs first when it is made now.
+   *
+   * @return whether it was made now
+   */
+  public static boolean prepareBuilt(
+      Path distribution, Path built, Path javaHome, Path log, Runnable building) {
+    return BuiltCopy.ensure(distribution, built, javaHome, log, building);
+  }
+
+  /** The built Keycloak of an installation, and its copies into homes. */
+  private static final class BuiltCopy {
+
+    private static final Object IN_THIS_PROCESS = new Object();
+
+    // Made (or remade from another distribution) under a file lock beside it.
+    static boolean ensure(
+        Path distribution, Path built, Path javaHome, Path log, Runnable building) {
+      synchronized (IN_THIS_PROCESS) {
+        try {
+          Files.createDirectories(built.getParent());
+          Path lockFile = built.resolveSibling(built.getFileName() + ".lock");
+          try (FileChannel channel =
+                  FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+              FileLock ignored = channel.lock()) {
+            Path ready = built.resolve(".parlance-built-from");
+            // The distribution it was made from, by name, size and time: another one remakes it.
+            String from =
+                distribution.getFileName()
+                    + " "
+                    + Files.size(distribution)
+                    + " "
+                    + Files.getLastModifiedTime(distribution).toMillis();
+            if (Files.isRegularFile(ready) && Files.readString(ready).equals(from)) {
+              return false;
+            }
+            building.run();
+            deleteTree(built);
+            Path home = install(distribution, built);
+            buildOnce(home, javaHome, log);
+            Files.writeString(ready, from);
+            return true;
+          }
+        } catch (IOException e) {
+          throw new UncheckedIOException(
+              "cannot prepare Keycloak under " + built + ": " + e.getMessage(), e);
+        }
+      }
+    }
+
+    // Everything but the data (the database and temporary files a start writes), into a sibling
+    // folder first and then moved, so that a copy cut short is never taken for an installation.
+    static void copy(Path built, Path into) {
+      Path partial = into.resolveSibling(into.getFileName() + ".partial");
+      try {
+        deleteTree(partial);
+        try (var paths = Files.walk(built)) {
+          for (Path from : (Iterable<Path>) paths::iterator) {
+            Path relative = built.relativize(from);
+            if (relative.getNameCount() >= 2 && relative.getName(1).toString().equals("data")
+                || relative.toString().equals(".parlance-built-from")) {
+              continue;
+            }
+            Path to = partial.resolve(relative.toString());
+            if (Files.isDirectory(from)) {
+              Files.createDirectories(to);
+            } else {
+              Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES);
+            }
+          }
+        }
+        deleteTree(into);
+        Files.move(partial, into, StandardCopyOption.ATOMIC_MOVE);
+      } catch (IOException e) {
+        throw new UncheckedIOException(
+            "cannot install Keycloak into " + into + ": " + e.getMessage(), e);
+      }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+      if (!Files.exists(root)) {
+        return;
+      }
+      try (var paths = Files.walk(root)) {
+        for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+          Files.delete(p);
+        }
+      }
     }
   }
 

@@ -39,6 +39,13 @@ final class ServeCommand implements Callable<Integer> {
               + " one)")
   Integer keycloakPort;
 
+  @Option(
+      names = "--prepare",
+      description =
+          "build what a start needs once per installation (the embedded Keycloak) and exit;"
+              + " the launcher does it after each build")
+  boolean prepare;
+
   // The effective user id from the kernel's view of this process (Linux); elsewhere, the name.
   static boolean runningAsRoot() {
     try {
@@ -59,6 +66,17 @@ final class ServeCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     ParlanceCli cli = ParlanceCli.of(spec);
     PrintStream out = cli.out();
+    if (prepare) {
+      try {
+        portal.launcher(cli.err()).prepare();
+      } catch (PortalLaunchException e) {
+        throw CommandFailure.failed(e.getMessage());
+      } catch (RuntimeException e) {
+        // The build of Keycloak failed or its folder cannot be written: serve will try again.
+        throw CommandFailure.failed("cannot prepare Keycloak: " + e.getMessage());
+      }
+      return ParlanceCli.OK;
+    }
     if (runningAsRoot()) {
       cli.err()
           .println(

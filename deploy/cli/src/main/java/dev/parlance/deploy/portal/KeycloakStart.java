@@ -42,10 +42,10 @@ final class KeycloakStart {
                 if (!Files.isDirectory(under)) {
                   progress.println("parlance: installing Keycloak under " + under + " (once)");
                 }
-                Path kcHome = EmbeddedKeycloak.install(install.keycloakDistribution(), under);
                 Files.deleteIfExists(log);
                 Path javaHome = Path.of(System.getProperty("java.home"));
                 long building = System.nanoTime();
+                Path kcHome = install(under, javaHome, log);
                 if (EmbeddedKeycloak.buildOnce(kcHome, javaHome, log)) {
                   progress.printf(
                       "parlance: Keycloak built for this home in %d s (once)%n", seconds(building));
@@ -64,6 +64,40 @@ final class KeycloakStart {
               }
             });
     return launched;
+  }
+
+  /**
+   * Installs Keycloak under {@code under}, built: a copy of the installation's built Keycloak,
+   * which is made first when no command has made it since the build (said, with its time).
+   */
+  Path install(Path under, Path javaHome, Path log) {
+    return EmbeddedKeycloak.installBuilt(
+        install.keycloakDistribution(),
+        install.keycloakBuilt(),
+        under,
+        javaHome,
+        log,
+        () ->
+            progress.println(
+                "parlance: building Keycloak for this installation (once after a build;"
+                    + " about a minute)..."));
+  }
+
+  /**
+   * Builds the installation's Keycloak now unless a command did since the build (the launcher runs
+   * this right after a build, so that no serve waits for it).
+   */
+  void prepare() {
+    Path javaHome = Path.of(System.getProperty("java.home"));
+    long started = System.nanoTime();
+    if (EmbeddedKeycloak.prepareBuilt(
+        install.keycloakDistribution(),
+        install.keycloakBuilt(),
+        javaHome,
+        install.keycloakBuilt().resolveSibling("keycloak-built.log"),
+        () -> progress.println("parlance: building Keycloak for this installation (once)..."))) {
+      progress.printf("parlance: Keycloak built in %d s%n", seconds(started));
+    }
   }
 
   static EmbeddedKeycloak join(CompletableFuture<EmbeddedKeycloak> launching) {

@@ -39,6 +39,14 @@ public record PortalInstall(Path root) {
     return root.resolve("deploy/server/target/keycloak-dist/keycloak.zip");
   }
 
+  /**
+   * The installation's Keycloak, unpacked and built for serve's options once (by the launcher after
+   * a build, or by the first serve that needs it); each new home gets a copy of it.
+   */
+  public Path keycloakBuilt() {
+    return root.resolve("deploy/server/target/keycloak-built");
+  }
+
   /** What is missing for a start, in one line, or null when all is there. */
   public String missing(boolean needKeycloak) {
     if (!Files.isExecutable(serverScript()) || !Files.isRegularFile(war())) {

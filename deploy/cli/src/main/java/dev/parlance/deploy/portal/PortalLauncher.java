@@ -102,6 +102,21 @@ public final class PortalLauncher {
     }
   }
 
+  /**
+   * Prepares what a start needs and can be made ahead, once per installation: the embedded
+   * Keycloak, built (nothing when {@code parlance.oidc.issuer} names another provider).
+   */
+  public void prepare() {
+    if (setting("parlance.oidc.issuer").isPresent()) {
+      return;
+    }
+    String missing = install.missing(true);
+    if (missing != null) {
+      throw new PortalLaunchException(missing);
+    }
+    keycloakStart.prepare();
+  }
+
   public Running start(Integer requestedPort) {
     return start(requestedPort, null);
   }
