@@ -24,14 +24,14 @@ import java.util.stream.Stream;
  * way the launcher does (one {@code sources list} on a scratch home) and the launcher uses that one
  * later. Dozens of processes in the fault suite start in about a third of the CPU time each.
  */
-final class LauncherCache {
+public final class LauncherCache {
 
   private static List<String> options;
 
   private LauncherCache() {}
 
   /** The options to put before {@code -cp} on a {@code parlance} process's command line. */
-  static synchronized List<String> jvmOptions() {
+  public static synchronized List<String> jvmOptions() {
     if (options == null) {
       List<String> o = new ArrayList<>(List.of("-Xmx4g", "-XX:+UseSerialGC"));
       // JVM log lines off, errors excepted, as the launcher does: they must not mix with output.

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parlance.deploy.cli.LauncherCache;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -41,6 +42,8 @@ class ServeIT {
   private static ProcessBuilder parlance(Path home, String... args) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // As the launcher starts it: its heap, collector and start-up cache.
+    command.addAll(LauncherCache.jvmOptions());
     command.add("--enable-native-access=ALL-UNNAMED");
     command.add("-Dparlance.install=" + System.getProperty("parlance.install"));
     command.add("-cp");

@@ -11,6 +11,7 @@ import dev.parlance.application.identity.DemoLogin;
 import dev.parlance.application.identity.PortalSetUp;
 import dev.parlance.application.identity.SetUpPortalCommand;
 import dev.parlance.application.identity.SetUpPortalService;
+import dev.parlance.deploy.cli.LauncherCache;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -94,6 +95,8 @@ class TwoHomesServeIT {
   private static Process serve(Path home, int port, Path log) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // As the launcher starts it: its heap, collector and start-up cache.
+    command.addAll(LauncherCache.jvmOptions());
     command.add("--enable-native-access=ALL-UNNAMED");
     command.add("-Dparlance.install=" + System.getProperty("parlance.install"));
     command.add("-cp");

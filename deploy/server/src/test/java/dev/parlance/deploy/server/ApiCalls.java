@@ -157,7 +157,7 @@ final class ApiCalls {
       if (state.equals("ready")) {
         return;
       }
-      Thread.sleep(2000);
+      Thread.sleep(500); // a poll: ready is seen within half a second of being reached
     }
     throw new AssertionError(source + " was not indexed in time: " + state);
   }

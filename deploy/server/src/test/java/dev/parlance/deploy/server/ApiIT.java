@@ -3,7 +3,6 @@ package dev.parlance.deploy.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.File;
 import java.net.URL;
 import java.net.http.HttpResponse;
 import java.time.Instant;
@@ -16,7 +15,6 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -39,8 +37,7 @@ class ApiIT extends AuthorisationMatrix {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return ShrinkWrap.createFromZipFile(
-        WebArchive.class, new File(System.getProperty("parlance.war")));
+    return PortalWar.archive();
   }
 
   @ArquillianResource URL deployed;

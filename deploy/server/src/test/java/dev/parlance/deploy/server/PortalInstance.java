@@ -103,7 +103,7 @@ final class PortalInstance implements AutoCloseable {
       } catch (IOException e) {
         // not listening yet
       }
-      Thread.sleep(1000);
+      Thread.sleep(250);
     }
     throw new AssertionError(name + " was not ready in " + READY_TIMEOUT + ": " + console());
   }

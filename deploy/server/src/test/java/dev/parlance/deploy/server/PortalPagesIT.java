@@ -3,7 +3,6 @@ package dev.parlance.deploy.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -14,7 +13,6 @@ import java.util.List;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -44,8 +42,7 @@ class PortalPagesIT {
 
   @Deployment(testable = false)
   static WebArchive war() {
-    return ShrinkWrap.createFromZipFile(
-        WebArchive.class, new File(System.getProperty("parlance.war")));
+    return PortalWar.archive();
   }
 
   private final PortalEnvironment env = PortalEnvironment.get();
@@ -124,7 +121,7 @@ class PortalPagesIT {
           if (System.currentTimeMillis() > deadline) {
             fail("the demo is not indexed after 15 minutes: " + admin.text("source-demo"));
           }
-          sleep(5000);
+          sleep(1000); // a poll: the page shows "ready" as soon as the index is
           admin.open("/portal/admin/sources");
         }
       }
@@ -425,7 +422,7 @@ class PortalPagesIT {
         if (System.currentTimeMillis() > deadline) {
           fail("crew is not indexed after 15 minutes: " + admin.text("source-crew"));
         }
-        sleep(3000);
+        sleep(1000);
         admin.open("/portal/admin/sources");
       }
       admin.assertAccessible("sources with crew");
@@ -795,7 +792,7 @@ class PortalPagesIT {
         if (System.currentTimeMillis() > deadline) {
           fail("yard is not indexed after 15 minutes: " + admin.text("source-yard"));
         }
-        sleep(3000);
+        sleep(1000);
         admin.open("/portal/admin/sources");
       }
       assertThat(admin.text("closed-yard")).contains("closed to analysts");
