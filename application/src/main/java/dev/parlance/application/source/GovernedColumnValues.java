@@ -7,6 +7,7 @@ import dev.parlance.domain.governance.ExecuteQueryPort;
 import dev.parlance.domain.governance.GovernancePoliciesPort;
 import dev.parlance.domain.governance.GovernancePolicy;
 import dev.parlance.domain.governance.QueryOutcome;
+import dev.parlance.domain.governance.RefusalKind;
 import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.source.DataSource;
 import dev.parlance.domain.source.Dialect;
@@ -26,7 +27,9 @@ import java.util.logging.Logger;
  * the allowed tables that no filter for every user ({@code *}) hides, no column hidden from
  * everyone — unprovisioned or provisioned alike. Who may see a value is still decided when it is
  * shown ({@code VisibleValues}, the user's own governed SQL), as for every other source. Other
- * dialects read directly, as before (their login keeps its rights).
+ * dialects read directly, as before (their login keeps its rights), and so does a PostgreSQL source
+ * whose policy is not provisioned yet (governed execution refuses it as unenforceable, while its
+ * login role still reads every row).
  */
 public final class GovernedColumnValues implements ReadColumnValuesPort {
 
@@ -106,9 +109,15 @@ public final class GovernedColumnValues implements ReadColumnValuesPort {
               }
             }
           }
-          case QueryOutcome.Refused refused ->
-              failed.add(
-                  table.name() + "." + column.name() + " (" + refused.refusal().reason() + ")");
+          case QueryOutcome.Refused refused -> {
+            if (refused.refusal().kind() == RefusalKind.UNENFORCEABLE_POLICY) {
+              // Not provisioned yet ('policy apply' has not run): the login role still reads
+              // every row itself, as the index did before provisioning existed.
+              return direct.read(source, catalog, expansion, perColumn, maxLength);
+            }
+            failed.add(
+                table.name() + "." + column.name() + " (" + refused.refusal().reason() + ")");
+          }
           case QueryOutcome.Failed f ->
               failed.add(table.name() + "." + column.name() + " (" + f.message() + ")");
         }

@@ -113,6 +113,47 @@ class GovernedColumnValuesTest {
   }
 
   @Test
+  void should_read_a_postgresql_source_directly_while_its_policy_is_not_provisioned() {
+    GovernancePolicy policy = GovernancePolicy.defaults("plant").published(1, "stella", null);
+    DataSource pg = DataSource.of("plant", "jdbc:postgresql://localhost/plant", Credentials.none());
+    GovernedColumnValues notApplied =
+        new GovernedColumnValues(
+            (source, catalog, perColumn, maxLength) ->
+                List.of(new ColumnValue("TB_IN", "IN_CD", "read directly")),
+            (source, p, user, sql) -> {
+              statements.add(sql);
+              return new QueryOutcome.Refused(
+                  new Refusal(
+                      RefusalKind.UNENFORCEABLE_POLICY, "run 'parlance policy apply' first"),
+                  sql,
+                  Optional.empty(),
+                  0);
+            },
+            new GovernancePoliciesPort() {
+              @Override
+              public Optional<GovernancePolicy> current(String source) {
+                return Optional.of(policy);
+              }
+
+              @Override
+              public List<GovernancePolicy> history(String source) {
+                return List.of(policy);
+              }
+
+              @Override
+              public GovernancePolicy publish(GovernancePolicy draft, String steward) {
+                throw new UnsupportedOperationException();
+              }
+            });
+
+    List<ColumnValue> values = notApplied.read(pg, PLANT, 5000, 100);
+
+    // the login role still reads every row: the index holds the values, as before provisioning
+    assertThat(values).containsExactly(new ColumnValue("TB_IN", "IN_CD", "read directly"));
+    assertThat(statements).hasSize(1);
+  }
+
+  @Test
   void should_read_other_sources_directly() {
     DataSource sqlite = DataSource.of("plant", "jdbc:sqlite:/tmp/plant.db", Credentials.none());
 
