@@ -120,6 +120,29 @@ final class PortalBrowser implements AutoCloseable {
     return wait;
   }
 
+  /**
+   * The page replaced {@code element} (a navigation, or a part drawn again): what Selenium's
+   * staleness check says, and also when Chrome answers that the node "does not belong to the
+   * document" (its inspector's answer while the old page is being taken down), which the check
+   * would raise as an error.
+   */
+  static org.openqa.selenium.support.ui.ExpectedCondition<Boolean> replaced(
+      org.openqa.selenium.WebElement element) {
+    return driver -> {
+      try {
+        element.isEnabled();
+        return false;
+      } catch (org.openqa.selenium.StaleElementReferenceException e) {
+        return true;
+      } catch (org.openqa.selenium.WebDriverException e) {
+        if (String.valueOf(e.getMessage()).contains("does not belong to the document")) {
+          return true;
+        }
+        throw e;
+      }
+    };
+  }
+
   /** The shortest wait of a journey (see {@link #wait(int)}). */
   static final Duration LEAST_WAIT = Duration.ofMinutes(10);
 

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 
 /**
@@ -225,7 +224,7 @@ class PortalPagesIT {
               .findFirst()
               .orElseThrow(() -> new AssertionError("no suggestion of the analyst's answer"));
       suggestion.findElement(By.cssSelector("button[value=accept]")).click();
-      steward.wait(60).until(ExpectedConditions.stalenessOf(suggestion));
+      steward.wait(60).until(PortalBrowser.replaced(suggestion));
       steward.wait(60).until(d -> steward.has("notice"));
       assertThat(steward.text("notice")).startsWith("Accepted suggestion");
       WebElement row =
@@ -237,7 +236,7 @@ class PortalPagesIT {
       if (!row.findElement(By.className("status")).getText().equals("approved")) {
         row.findElement(By.cssSelector("button[value=approve]")).click();
         // The page before had a notice too (the acceptance): wait for the next page.
-        steward.wait(60).until(ExpectedConditions.stalenessOf(row));
+        steward.wait(60).until(PortalBrowser.replaced(row));
         steward.wait(60).until(d -> steward.has("notice"));
       }
       assertThat(steward.driver.findElement(By.cssSelector("#" + id + " .status")).getText())
@@ -594,7 +593,7 @@ class PortalPagesIT {
       assertThat(steward.driver.findElement(By.id("job-progress")).isDisplayed()).isTrue();
       assertThat(publish.isEnabled()).isFalse();
       steward.screenshot("curation-publish-progress");
-      steward.wait(300).until(ExpectedConditions.stalenessOf(publish));
+      steward.wait(300).until(PortalBrowser.replaced(publish));
       steward.wait(60).until(d -> steward.has("notice") || steward.has("error"));
       assertThat(steward.has("error"))
           .as(steward.has("error") ? steward.text("error") : "")
@@ -623,7 +622,7 @@ class PortalPagesIT {
       int beforeCheck = env.model().prompts().size();
       WebElement check = steward.driver.findElement(By.id("model-check-button"));
       check.click();
-      steward.wait(900).until(ExpectedConditions.stalenessOf(check));
+      steward.wait(900).until(PortalBrowser.replaced(check));
       steward.wait(60).until(d -> steward.has("notice") || steward.has("error"));
       assertThat(steward.has("error"))
           .as(steward.has("error") ? steward.text("error") : "")
@@ -668,7 +667,7 @@ class PortalPagesIT {
       steward.driver.findElement(By.id("workspace-q")).sendKeys("actual cost");
       WebElement search = steward.driver.findElement(By.id("workspace-search-button"));
       search.click();
-      steward.wait(60).until(ExpectedConditions.stalenessOf(search));
+      steward.wait(60).until(PortalBrowser.replaced(search));
       assertThat(steward.text("workspace-summary")).contains("match “actual cost”");
       List<WebElement> marks = steward.all("#workspace-list mark");
       assertThat(marks).isNotEmpty();
@@ -1094,7 +1093,7 @@ class PortalPagesIT {
   private static void submit(PortalBrowser browser, By button) {
     WebElement pressed = browser.driver.findElement(button);
     pressed.click();
-    browser.wait(180).until(ExpectedConditions.stalenessOf(pressed));
+    browser.wait(180).until(PortalBrowser.replaced(pressed));
     browser.wait(60).until(d -> browser.has("notice") || browser.has("error"));
     assertThat(browser.has("error"))
         .as(browser.has("error") ? browser.text("error") : "")
@@ -1246,7 +1245,7 @@ class PortalPagesIT {
 
       WebElement page = analyst.driver.findElement(By.id("answer"));
       analyst.driver.findElement(By.id("use-reading-2")).click();
-      analyst.wait(60).until(ExpectedConditions.stalenessOf(page));
+      analyst.wait(60).until(PortalBrowser.replaced(page));
       analyst.wait(60).until(d -> analyst.has("chosen-reading") || analyst.has("error"));
 
       assertThat(analyst.has("error"))
@@ -1275,7 +1274,7 @@ class PortalPagesIT {
       WebElement page = analyst.driver.findElement(By.id("answer"));
       analyst.driver.findElement(By.id("follow-up-question")).sendKeys(FOLLOW_UP);
       analyst.driver.findElement(By.id("follow-up-button")).click();
-      analyst.wait(60).until(ExpectedConditions.stalenessOf(page));
+      analyst.wait(60).until(PortalBrowser.replaced(page));
       analyst.wait(180).until(d -> analyst.has("follows-up") || analyst.has("error"));
 
       assertThat(analyst.has("error"))
@@ -1378,7 +1377,7 @@ class PortalPagesIT {
       // The plain form post (what a browser without JavaScript sends) answers the same question.
       WebElement shown = analyst.driver.findElement(By.id("answer"));
       analyst.driver.executeScript("document.getElementById('ask-form').submit()");
-      analyst.wait(180).until(ExpectedConditions.stalenessOf(shown));
+      analyst.wait(180).until(PortalBrowser.replaced(shown));
       analyst.wait(180).until(d -> analyst.has("answer") || analyst.has("error"));
       assertThat(analyst.text("answer-status")).isEqualTo("answered");
       assertThat(table(analyst, "result")).isNotEmpty();
@@ -1823,7 +1822,7 @@ class PortalPagesIT {
 
       WebElement page = analyst.driver.findElement(By.id("answer"));
       analyst.driver.findElement(By.id("use-reading-" + number)).click();
-      analyst.wait(60).until(ExpectedConditions.stalenessOf(page));
+      analyst.wait(60).until(PortalBrowser.replaced(page));
       analyst.wait(60).until(d -> analyst.has("chosen-reading") || analyst.has("error"));
       assertThat(analyst.driver.getCurrentUrl())
           .contains("/portal/answers/")
@@ -1911,7 +1910,7 @@ class PortalPagesIT {
       WebElement page = analyst.driver.findElement(By.id("answer"));
       analyst.driver.findElement(By.id("follow-up-question")).sendKeys(CONV_FOLLOW_UP);
       analyst.driver.findElement(By.id("follow-up-button")).click();
-      analyst.wait(60).until(ExpectedConditions.stalenessOf(page));
+      analyst.wait(60).until(PortalBrowser.replaced(page));
       analyst.wait(180).until(d -> analyst.has("understood-as") || analyst.has("error"));
       assertThat(
               (Long)
