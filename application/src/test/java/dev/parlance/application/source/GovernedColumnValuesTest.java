@@ -67,22 +67,27 @@ class GovernedColumnValuesTest {
                   sql,
                   sql));
         },
-        new GovernancePoliciesPort() {
-          @Override
-          public Optional<GovernancePolicy> current(String source) {
-            return Optional.of(policy);
-          }
+        policies(policy));
+  }
 
-          @Override
-          public List<GovernancePolicy> history(String source) {
-            return List.of(policy);
-          }
+  // The source's current policy, and nothing else.
+  private static GovernancePoliciesPort policies(GovernancePolicy policy) {
+    return new GovernancePoliciesPort() {
+      @Override
+      public Optional<GovernancePolicy> current(String source) {
+        return Optional.of(policy);
+      }
 
-          @Override
-          public GovernancePolicy publish(GovernancePolicy draft, String steward) {
-            throw new UnsupportedOperationException();
-          }
-        });
+      @Override
+      public List<GovernancePolicy> history(String source) {
+        return List.of(policy);
+      }
+
+      @Override
+      public GovernancePolicy publish(GovernancePolicy draft, String steward) {
+        throw new UnsupportedOperationException();
+      }
+    };
   }
 
   @Test
@@ -129,22 +134,7 @@ class GovernedColumnValuesTest {
                   Optional.empty(),
                   0);
             },
-            new GovernancePoliciesPort() {
-              @Override
-              public Optional<GovernancePolicy> current(String source) {
-                return Optional.of(policy);
-              }
-
-              @Override
-              public List<GovernancePolicy> history(String source) {
-                return List.of(policy);
-              }
-
-              @Override
-              public GovernancePolicy publish(GovernancePolicy draft, String steward) {
-                throw new UnsupportedOperationException();
-              }
-            });
+            policies(policy));
 
     List<ColumnValue> values = notApplied.read(pg, PLANT, 5000, 100);
 
