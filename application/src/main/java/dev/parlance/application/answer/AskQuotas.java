@@ -97,6 +97,24 @@ public final class AskQuotas {
     }
   }
 
+  /**
+   * Reads what {@link #admit} reads for a question about {@code source} (today's spending of a user
+   * and of the source), counting nothing: a starting server runs the store's queries once, so that
+   * its first question does not pay for them.
+   */
+  public void prepare(String user, String source) {
+    Instant midnight =
+        LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC)
+            .atStartOfDay(ZoneOffset.UTC)
+            .toInstant();
+    if (limits.userDailyTokens() > 0 || limits.userDailyUsd().signum() > 0) {
+      history.spentByUser(user, midnight);
+    }
+    if (limits.sourceDailyTokens() > 0 || limits.sourceDailyUsd().signum() > 0) {
+      history.spentOnSource(source, midnight);
+    }
+  }
+
   private static void spent(
       Spend spent, long tokens, BigDecimal usd, String whose, Duration untilTomorrow) {
     if (tokens > 0 && spent.tokens() >= tokens) {

@@ -3,6 +3,7 @@ package dev.parlance.application.ask;
 import dev.parlance.application.ask.AskQuestionUseCase.Command;
 import dev.parlance.application.retrieval.Progress;
 import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.governance.UserIdentity;
 import dev.parlance.domain.source.DataSource;
 
 /**
@@ -32,4 +33,13 @@ public interface QuestionPipeline {
    * see it), so that the first question does not wait for it. Nothing by default.
    */
   default void prepare(DataSource source) {}
+
+  /**
+   * Loads ahead of time what every question loads whatever its source (the tokenizer, the embedding
+   * model), so that the first question does not wait for it. Nothing by default.
+   */
+  default void warmUp() {}
+
+  /** Who a starting server's preparation reads a source as: a user with no role. */
+  UserIdentity PREPARING = UserIdentity.of("parlance-preparing");
 }

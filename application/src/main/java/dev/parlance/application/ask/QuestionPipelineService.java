@@ -134,6 +134,12 @@ public final class QuestionPipelineService implements QuestionPipeline {
   static final String WARM_UP = "how many items are there per category";
 
   @Override
+  public void warmUp() {
+    ports.tokens().count(WARM_UP);
+    ports.embedder().embedQueries(List.of(WARM_UP));
+  }
+
+  @Override
   public void prepare(DataSource source) {
     // What a question's first use would load: the catalog (and with it the governed execution
     // path and the SQL parser), the tokenizer, the embedding model, the index's searcher.
@@ -149,8 +155,8 @@ public final class QuestionPipelineService implements QuestionPipeline {
                 Optional.empty(),
                 RetrievalMode.DEFAULT,
                 defaults.schemaBudget()));
-    // The verified examples' embeddings (a question's context compares it with each of them) and
-    // the whole schema's size as a user with no role sees it (each question decides on it).
+    // The verified examples' embeddings (a question's context compares it with each of them), then
+    // what a question reads before its model call, as a user with no role (QuestionRun.readAhead).
     List<String> examples =
         ports.curation().forSource(source.name()).examples().stream()
             .map(dev.parlance.domain.question.VerifiedExample::question)
@@ -169,10 +175,6 @@ public final class QuestionPipelineService implements QuestionPipeline {
             noModel,
             defaults,
             Progress.silent())
-        .sizeTheSchema();
+        .readAhead();
   }
-
-  /** Who the start-up preparation reads the schema as: a user with no role. */
-  static final dev.parlance.domain.governance.UserIdentity PREPARING =
-      dev.parlance.domain.governance.UserIdentity.of("parlance-preparing");
 }

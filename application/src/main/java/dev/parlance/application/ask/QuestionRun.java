@@ -264,12 +264,28 @@ final class QuestionRun {
   // The columns the chosen attempt's final prompts showed (a strategy may cut the context).
   private List<String> shownColumns = List.of();
 
-  // The whole visible schema's size, computed and kept as a question's decision computes it.
-  void sizeTheSchema() {
+  /**
+   * What a question reads before its first model call, read ahead for a starting server: the whole
+   * visible schema's size (computed and kept as a question's decision computes it), and the values
+   * the question's words match (the value index's searcher opened).
+   */
+  void readAhead() {
     visible =
         new Visibility(policy, command.user(), source.dialect())
             .visible(ports.catalogs().read(source));
     decide(Optional.empty());
+    if (settings.valueTopK() > 0) {
+      new ValueRetrieval(ports.valueSearch(), ports.governedReads())
+          .find(
+              source,
+              policy,
+              command.user(),
+              command.searchText(),
+              visible,
+              curated,
+              settings.valueThreshold(),
+              settings.valueTopK());
+    }
   }
 
   // How much of the schema the prompt shows (and a baseline's columns), sized as prompts show it.

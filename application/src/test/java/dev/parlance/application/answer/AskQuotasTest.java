@@ -64,6 +64,19 @@ class AskQuotasTest {
   }
 
   @Test
+  void should_count_nothing_when_a_starting_server_prepares_the_budget_queries() {
+    AskQuotas quotas = quotas(1, 1000, "0", 1000, "0");
+    history.save(InMemoryAnswers.spent("ana", "demo", now.minusSeconds(60), 1000, "0"));
+
+    // Even a spent budget: preparing reads, it refuses and counts nothing.
+    assertThatCode(() -> quotas.prepare("ana", "demo")).doesNotThrowAnyException();
+    quotas.prepare("bob", "other");
+
+    // The one question a minute is still bob's to ask.
+    assertThatCode(() -> quotas.admit("bob", "other")).doesNotThrowAnyException();
+  }
+
+  @Test
   void should_refuse_a_user_whose_daily_tokens_are_spent_until_midnight_utc() {
     AskQuotas quotas = quotas(0, 1000, "0", 0, "0");
     history.save(InMemoryAnswers.spent("ana", "demo", now.minusSeconds(3600), 999, "0"));

@@ -20,6 +20,7 @@ class PrepareAtStartServiceTest {
   private final SourceFakes.SchemaIndexing schema = new SourceFakes.SchemaIndexing(indexes);
   private final ExecutorService background = Executors.newFixedThreadPool(2);
   private final List<String> prepared = new CopyOnWriteArrayList<>();
+  private Runnable warmUp = () -> prepared.add("models");
 
   PrepareAtStartServiceTest() {
     sources.save(DataSource.of("plant", "jdbc:sqlite:plant.sqlite", Credentials.none()));
@@ -45,6 +46,7 @@ class PrepareAtStartServiceTest {
     return new PrepareAtStartService(
         sources,
         indexing,
+        warmUp,
         source -> {
           // What a question would find: the indexes are built before the source is prepared.
           assertThat(indexes.values).containsKey(source.name());
@@ -63,11 +65,12 @@ class PrepareAtStartServiceTest {
     assertThat(schema.started.await(60, TimeUnit.SECONDS)).isTrue();
     awaitDoing(service, "indexing plant: embedding 1/4");
     assertThat(service.preparation().done()).isFalse();
-    assertThat(prepared).isEmpty();
+    assertThat(prepared).doesNotContain("plant");
 
     schema.hold.countDown();
     awaitDone(service);
-    assertThat(prepared).containsExactly("plant");
+    // The models first (loaded beside the store's opening), then the source.
+    assertThat(prepared).containsExactly("models", "plant");
     assertThat(service.preparation().doing()).isEmpty();
   }
 
@@ -79,7 +82,7 @@ class PrepareAtStartServiceTest {
     service.start();
 
     awaitDone(service);
-    assertThat(prepared).isEmpty();
+    assertThat(prepared).containsExactly("models");
   }
 
   @Test
@@ -90,6 +93,21 @@ class PrepareAtStartServiceTest {
 
     assertThat(service.preparation().done()).isTrue();
     assertThat(schema.indexed).isEmpty();
+    assertThat(prepared).isEmpty();
+  }
+
+  @Test
+  void should_prepare_the_sources_even_when_the_models_cannot_be_loaded() throws Exception {
+    warmUp =
+        () -> {
+          throw new IllegalStateException("model file missing");
+        };
+    PrepareAtStartService service = service(true);
+
+    service.start();
+
+    awaitDone(service);
+    assertThat(prepared).containsExactly("plant");
   }
 
   private static void awaitDoing(PrepareAtStartService service, String doing)

@@ -39,6 +39,19 @@ final class OnnxBatchEncoder implements AutoCloseable {
   private static final int MAX_TOKENS = 256;
   private static final int BATCH = 32;
 
+  /**
+   * DJL's switch for its usage report: when its tokenizer library loads, DJL asks the EC2 metadata
+   * address for the machine's identity and sends it to DJL's telemetry bucket unless this is set
+   * (as a system property or a variable). Parlance sends nothing anywhere it was not told to.
+   */
+  static final String DJL_OPT_OUT = "OPT_OUT_TRACKING";
+
+  static {
+    if (System.getenv(DJL_OPT_OUT) == null && System.getProperty(DJL_OPT_OUT) == null) {
+      System.setProperty(DJL_OPT_OUT, "true");
+    }
+  }
+
   private final OrtEnvironment environment = OrtEnvironment.getEnvironment();
   private final byte[] model;
   private final OrtSession.SessionOptions options;

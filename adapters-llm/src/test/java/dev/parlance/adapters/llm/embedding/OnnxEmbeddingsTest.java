@@ -2,6 +2,7 @@ package dev.parlance.adapters.llm.embedding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
@@ -22,6 +23,17 @@ class OnnxEmbeddingsTest {
           "card_games.cards.cardKingdomFoilId",
           "How many maintenance orders are still open at the Rotterdam installation this year?",
           "planet");
+
+  @Test
+  void should_opt_out_of_djls_usage_report_before_its_tokenizer_loads() {
+    assumeTrue(System.getenv(OnnxBatchEncoder.DJL_OPT_OUT) == null, "set in the environment");
+
+    OnnxEmbeddings.create(EmbeddingModelChoice.BGE_SMALL_EN_V15_Q, 1).embedQuery("planet");
+
+    // What DJL reads before it reports the machine's EC2 identity (ai.djl.util.Ec2Utils).
+    assertThat(ai.djl.util.Utils.getEnvOrSystemProperty(OnnxBatchEncoder.DJL_OPT_OUT))
+        .isEqualTo("true");
+  }
 
   @ParameterizedTest
   @EnumSource(EmbeddingModelChoice.class)

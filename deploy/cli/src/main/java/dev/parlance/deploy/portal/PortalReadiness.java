@@ -108,9 +108,10 @@ final class PortalReadiness {
   }
 
   /**
-   * One signed-in request through the API before the portal is announced, so that the first user's
+   * Signed-in requests through the API before the portal is announced, so that the first user's
    * request does not pay for what the server does once (the provider's signing keys fetched, the
-   * REST and JSON layers set up): as a demo user, when serve knows one's password.
+   * REST and JSON layers set up): the sources listed, then an empty question to the first source
+   * (refused before anything is asked); as a demo user, when serve knows one's password.
    */
   void warmUp(URI portal, Identity identity) {
     Optional<ServeJson.User> user =
@@ -151,12 +152,32 @@ final class PortalReadiness {
         return;
       }
       String accessToken = new ObjectMapper().readTree(token.body()).path("access_token").asText();
-      http.send(
-          HttpRequest.newBuilder(portal.resolve("/api/v1/sources"))
-              .timeout(Duration.ofSeconds(30))
-              .header("Authorization", "Bearer " + accessToken)
-              .build(),
-          HttpResponse.BodyHandlers.discarding());
+      HttpResponse<String> sources =
+          http.send(
+              HttpRequest.newBuilder(portal.resolve("/api/v1/sources"))
+                  .timeout(Duration.ofSeconds(30))
+                  .header("Authorization", "Bearer " + accessToken)
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      // The way of a question up to the question itself (the resource, its request-scoped beans,
+      // the request's JSON): a question with no words, which is refused (400) before anything is
+      // asked, counted or recorded.
+      String source = new ObjectMapper().readTree(sources.body()).path(0).path("name").asText("");
+      if (!source.isEmpty()) {
+        http.send(
+            HttpRequest.newBuilder(
+                    portal.resolve(
+                        "/api/v1/sources/"
+                            + java.net.URLEncoder.encode(
+                                source, java.nio.charset.StandardCharsets.UTF_8)
+                            + "/ask"))
+                .timeout(Duration.ofSeconds(30))
+                .header("Authorization", "Bearer " + accessToken)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"question\": \"\"}"))
+                .build(),
+            HttpResponse.BodyHandlers.discarding());
+      }
     } catch (IOException e) {
       // a warm-up only: the portal is ready all the same
     } catch (InterruptedException e) {

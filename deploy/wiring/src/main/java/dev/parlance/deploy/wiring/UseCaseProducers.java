@@ -1,5 +1,6 @@
 package dev.parlance.deploy.wiring;
 
+import dev.parlance.application.answer.AskQuotas;
 import dev.parlance.application.ask.AskQuestionService;
 import dev.parlance.application.ask.AskQuestionUseCase;
 import dev.parlance.application.ask.QuestionPipeline;
@@ -207,13 +208,17 @@ public class UseCaseProducers {
       IndexSourceService indexing,
       QuestionPipeline pipeline,
       LanguageModelsPort models,
+      AskQuotas quotas,
       ParlanceSettings settings) {
-    // A thread of its own: it waits for index builds that run on the background work's threads.
+    // Threads of their own: the preparation waits for index builds that run on the background
+    // work's threads.
     return new PrepareAtStartService(
         sources,
         indexing,
+        pipeline::warmUp,
         source -> {
           pipeline.prepare(source);
+          quotas.prepare(QuestionPipeline.PREPARING.name(), source.name());
           // The source's model client made (no call is sent): a missing or broken profile is the
           // source's questions' to report.
           try {
