@@ -156,6 +156,11 @@ final class OpenSearchCluster implements AutoCloseable {
       }
     } catch (RuntimeException e) {
       deleteQuietly(List.of(index));
+      if (servedByNewer(alias, index)) {
+        // A newer build of the same source (another instance's) finished meanwhile and removed
+        // this one with the older builds: the newer one serves, which is what this build was for.
+        return;
+      }
       throw e;
     }
     // Earlier builds, served until now, and any a crash left half-built.
@@ -204,6 +209,20 @@ final class OpenSearchCluster implements AutoCloseable {
                 + " times");
       }
     }
+  }
+
+  /** Whether the alias serves an index built after {@code index}. */
+  private boolean servedByNewer(String alias, String index) {
+    Reply reply = send("read the alias " + alias, "GET", "/_alias/" + alias, null, 404);
+    if (!reply.found() || reply.body() == null) {
+      return false;
+    }
+    for (var served = reply.body().fieldNames(); served.hasNext(); ) {
+      if (served.next().compareTo(index) > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Deletes every index of a source's kind; nothing happens if it has none. */

@@ -76,6 +76,38 @@ class OpenSearchIndexesIT {
   }
 
   @Test
+  void should_end_an_older_build_quietly_when_a_newer_one_finished_and_removed_it() {
+    // Two instances index one source at once: the older build is still filling its index when
+    // the newer one finishes, serves, and deletes the older builds, this one's index with them.
+    cluster.rebuild(
+        "schema",
+        "plant",
+        true,
+        OpenSearchCluster.settings(1, "0-1"),
+        older -> indexes.schema().replace("plant", "m", List.of(column("T", "B", 0, 1))));
+
+    // The older build ended without a failure, and the newer one serves alone.
+    assertThat(cluster.concreteIndexes(cluster.alias("schema", "plant"))).hasSize(1);
+    assertThat(indexes.schema().byIds("plant", List.of("t.b")))
+        .extracting(e -> e.element().id())
+        .containsExactly("t.b");
+  }
+
+  @Test
+  void should_still_fail_a_build_when_no_newer_one_serves() {
+    assertThatThrownBy(
+            () ->
+                cluster.rebuild(
+                    "schema",
+                    "plant",
+                    true,
+                    OpenSearchCluster.settings(1, "0-1"),
+                    index -> cluster.send("delete it", "DELETE", "/" + index, null)))
+        .isInstanceOf(OpenSearchFailedException.class);
+    assertThat(cluster.concreteIndexes(cluster.alias("schema", "plant"))).isEmpty();
+  }
+
+  @Test
   void should_name_the_refused_element_and_the_reason_when_a_bulk_request_fails() {
     List<IndexedElement> elements = new ArrayList<>();
     IntStream.range(0, 10).forEach(i -> elements.add(column("T", "C" + i, 1, 0, 0)));
