@@ -44,6 +44,9 @@ final class PortalBrowser implements AutoCloseable {
     this.downloads =
         Path.of(System.getProperty("parlance.screenshots"), "..", "downloads", name).normalize();
     try {
+      // Empty, so that a journey reads the file it downloads, not one an earlier run left (Chrome
+      // would save the new one beside it as "name (1).csv").
+      PortalEnvironment.deleteTree(downloads);
       Files.createDirectories(downloads);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
