@@ -53,6 +53,9 @@ class ServeIT {
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().put("PARLANCE_HOME", home.toString());
     builder.environment().keySet().removeIf(k -> k.startsWith("PARLANCE_OIDC"));
+    // Liberty's script adds JVM_ARGS to its JVM: the client compiler, as every test JVM of the
+    // build (parlance.test.jvm); serve's own Keycloak runs on it already.
+    builder.environment().put("JVM_ARGS", "-XX:TieredStopAtLevel=1");
     return builder;
   }
 
