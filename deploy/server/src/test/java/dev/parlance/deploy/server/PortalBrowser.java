@@ -114,13 +114,35 @@ final class PortalBrowser implements AutoCloseable {
    * idle machine; every wait lasts at least {@link #LEAST_WAIT}, since a wait guards a hang and
    * must never fail a journey because the machine is busy (it ends as soon as the page shows it).
    * An element the page replaced while the condition read it (a form's answer arriving) is read
-   * again at the next poll, not a failure.
+   * again at the next poll, not a failure: whether Selenium says it is stale or Chrome that its
+   * node "does not belong to the document".
    */
   WebDriverWait wait(int seconds) {
     WebDriverWait wait =
-        new WebDriverWait(driver, Duration.ofSeconds(Math.max(seconds, LEAST_WAIT.toSeconds())));
+        new WebDriverWait(driver, Duration.ofSeconds(Math.max(seconds, LEAST_WAIT.toSeconds()))) {
+          @Override
+          public <V> V until(
+              java.util.function.Function<? super org.openqa.selenium.WebDriver, V> isTrue) {
+            return super.until(
+                d -> {
+                  try {
+                    return isTrue.apply(d);
+                  } catch (org.openqa.selenium.WebDriverException e) {
+                    if (nodeLeftTheDocument(e)) {
+                      return null; // read again at the next poll
+                    }
+                    throw e;
+                  }
+                });
+          }
+        };
     wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
     return wait;
+  }
+
+  // Chrome's inspector's answer about an element of a page being taken down.
+  private static boolean nodeLeftTheDocument(org.openqa.selenium.WebDriverException e) {
+    return String.valueOf(e.getMessage()).contains("does not belong to the document");
   }
 
   /**
@@ -138,7 +160,7 @@ final class PortalBrowser implements AutoCloseable {
       } catch (org.openqa.selenium.StaleElementReferenceException e) {
         return true;
       } catch (org.openqa.selenium.WebDriverException e) {
-        if (String.valueOf(e.getMessage()).contains("does not belong to the document")) {
+        if (nodeLeftTheDocument(e)) {
           return true;
         }
         throw e;
