@@ -160,20 +160,7 @@ final class QuestionRun {
         hallucinating = background.submit(this::hallucinate);
       }
       if (asked.valueTopK() > 0) {
-        values =
-            ledger.time(
-                "values",
-                () ->
-                    new ValueRetrieval(ports.valueSearch(), ports.governedReads())
-                        .find(
-                            source,
-                            policy,
-                            command.user(),
-                            command.searchText(),
-                            visible,
-                            curated,
-                            settings.valueThreshold(),
-                            settings.valueTopK()));
+        values = ledger.time("values", this::matchValues);
       }
       if (restating != null) {
         restated = join(restating);
@@ -275,17 +262,22 @@ final class QuestionRun {
             .visible(ports.catalogs().read(source));
     decide(Optional.empty());
     if (settings.valueTopK() > 0) {
-      new ValueRetrieval(ports.valueSearch(), ports.governedReads())
-          .find(
-              source,
-              policy,
-              command.user(),
-              command.searchText(),
-              visible,
-              curated,
-              settings.valueThreshold(),
-              settings.valueTopK());
+      matchValues();
     }
+  }
+
+  // The values the question's words match, among those this user may see.
+  private List<ValueMatch> matchValues() {
+    return new ValueRetrieval(ports.valueSearch(), ports.governedReads())
+        .find(
+            source,
+            policy,
+            command.user(),
+            command.searchText(),
+            visible,
+            curated,
+            settings.valueThreshold(),
+            settings.valueTopK());
   }
 
   // How much of the schema the prompt shows (and a baseline's columns), sized as prompts show it.
