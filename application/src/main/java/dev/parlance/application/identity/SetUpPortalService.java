@@ -15,9 +15,10 @@ import java.util.Set;
 import java.util.random.RandomGenerator;
 
 /**
- * The portal's realm as Parlance defines it: realm {@code parlance}, the confidential portal
- * client, the public {@code parlance-cli} client (direct access grants, for scripts and tests), the
- * roles, the policy attributes tokens carry, and one demo user per kind of person.
+ * The portal's realm as Parlance defines it: realm {@code parlance} (or the command's), the
+ * confidential portal client, the public {@code parlance-cli} client (direct access grants, for
+ * scripts and tests), the roles, the policy attributes tokens carry, and one demo user per kind of
+ * person.
  */
 public final class SetUpPortalService implements SetUpPortalUseCase {
 
@@ -74,7 +75,7 @@ public final class SetUpPortalService implements SetUpPortalUseCase {
     }
     RealmSpec spec =
         new RealmSpec(
-            REALM,
+            command.realm(),
             portalClient(command.portalUrl(), command.portalClientSecret()),
             CLI_CLIENT,
             ROLES,
@@ -90,7 +91,7 @@ public final class SetUpPortalService implements SetUpPortalUseCase {
       logins.add(new DemoLogin(user.username(), password, user.roles().stream().sorted().toList()));
     }
     return new PortalSetUp(
-        REALM,
+        command.realm(),
         PORTAL_CLIENT,
         provisioned.portalClientSecret(),
         CLI_CLIENT,

@@ -1,6 +1,7 @@
 package dev.parlance.application.identity;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.parlance.domain.identity.RealmProvisioned;
 import dev.parlance.domain.identity.RealmSpec;
@@ -70,6 +71,31 @@ class SetUpPortalServiceTest {
     assertThat(setUp.logins()).allSatisfy(login -> assertThat(login.password()).isPresent());
     assertThat(setUp.logins().stream().map(l -> l.password().orElseThrow()).distinct()).hasSize(5);
     assertThat(setUp.logins().getFirst().password().orElseThrow()).hasSize(20);
+  }
+
+  @Test
+  void should_provision_the_realm_the_command_names_when_a_provider_serves_several_portals() {
+    PortalSetUp setUp =
+        service(Set.of())
+            .setUp(
+                new SetUpPortalCommand(
+                    URI.create("https://localhost:9443/"), Map.of(), Optional.empty(), "portal-b"));
+
+    assertThat(asked.getFirst().realm()).isEqualTo("portal-b");
+    assertThat(setUp.realm()).isEqualTo("portal-b");
+  }
+
+  @Test
+  void should_refuse_a_realm_name_that_cannot_be_a_path_segment() {
+    for (String bad : List.of("", "a/b", "../master", " parlance", "-x")) {
+      assertThatThrownBy(
+              () ->
+                  new SetUpPortalCommand(
+                      URI.create("https://localhost:9443/"), Map.of(), Optional.empty(), bad))
+          .as(bad)
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("realm name");
+    }
   }
 
   @Test

@@ -51,7 +51,7 @@ public final class LauncherCache {
   }
 
   private static Path lib() {
-    return Path.of(System.getProperty("parlance.lib")).toAbsolutePath();
+    return Path.of(System.getProperty("parlance.lib")).toAbsolutePath().normalize();
   }
 
   /** As the launcher decides: the cache exists and no jar of the command line is newer. */

@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.parlance.adapters.identity.keycloak.EmbeddedKeycloak;
-import dev.parlance.adapters.identity.keycloak.KeycloakAdmin;
 import dev.parlance.adapters.identity.keycloak.KeycloakIdentity;
+import dev.parlance.adapters.identity.testing.TestKeycloak;
 import dev.parlance.application.identity.DemoLogin;
 import dev.parlance.application.identity.PortalSetUp;
 import dev.parlance.application.identity.SetUpPortalCommand;
@@ -34,13 +33,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * One home, one server (issue 26): two {@code parlance serve} processes with different homes, run
- * from one checkout, side by side, both signing users in through one Keycloak the test starts (an
- * organisation's provider, {@code parlance.oidc.issuer}: two embedded Keycloaks would double the
- * test's start on a shared machine, and {@code ServeIT} covers the embedded one). Each runs its own
- * copy of the Liberty server under its home; while the checkout's WAR is rebuilt (its time changes,
- * as a build changes it) and one of them is stopped and started again, the other's users see no
- * error — every request they make is answered as before — and neither shows Liberty's raw pages
- * ("SRVE0095I … temporarily unavailable", "Context Root Not Found").
+ * from one checkout, side by side, both signing users in through one Keycloak, an organisation's
+ * provider ({@code parlance.oidc.issuer}): the run's shared test Keycloak, with a realm of this
+ * test's own (two embedded Keycloaks would double the test's start on a shared machine, and {@code
+ * ServeIT} covers the embedded one). Each runs its own copy of the Liberty server under its home;
+ * while the checkout's WAR is rebuilt (its time changes, as a build changes it) and one of them is
+ * stopped and started again, the other's users see no error — every request they make is answered
+ * as before — and neither shows Liberty's raw pages ("SRVE0095I … temporarily unavailable",
+ * "Context Root Not Found").
  */
 class TwoHomesServeIT {
 
@@ -53,37 +53,25 @@ class TwoHomesServeIT {
   private static final List<Process> serves = new CopyOnWriteArrayList<>();
 
   private static final String SECRET_VARIABLE = "TWO_HOMES_IT_PORTAL_SECRET";
-  private static EmbeddedKeycloak keycloak;
   private static String issuer;
   private static final String PORTAL_SECRET = "two-homes-" + java.util.UUID.randomUUID();
   private static final java.util.Map<String, String> passwords = new java.util.HashMap<>();
 
-  // The organisation's Keycloak: realm parlance provisioned for both portals' addresses.
+  // The organisation's Keycloak: the run's shared one, with a realm of this test's own,
+  // provisioned for both portals' addresses.
   private static void startKeycloak(int portA, int portB) {
-    Path under = ROOT.resolve("keycloak");
-    Path kcHome =
-        EmbeddedKeycloak.install(PortalInstall.fromSystem().keycloakDistribution(), under);
-    String adminPassword = java.util.UUID.randomUUID().toString();
-    keycloak =
-        EmbeddedKeycloak.start(
-            kcHome,
-            LocalPorts.freePort(),
-            LocalPorts.freePort(),
-            "admin",
-            adminPassword,
-            true,
-            Path.of(System.getProperty("java.home")),
-            under.resolve("keycloak.log"));
+    TestKeycloak keycloak = TestKeycloak.get();
+    String realm = "two-homes-" + java.util.UUID.randomUUID().toString().substring(0, 8);
     for (int port : List.of(portA, portB)) {
-      try (KeycloakIdentity identity =
-          KeycloakIdentity.connect(new KeycloakAdmin(keycloak.url(), "admin", adminPassword))) {
+      try (KeycloakIdentity identity = KeycloakIdentity.connect(keycloak.admin())) {
         PortalSetUp setUp =
             new SetUpPortalService(identity.provisioning())
                 .setUp(
                     new SetUpPortalCommand(
                         URI.create("https://localhost:" + port + "/"),
                         passwords,
-                        java.util.Optional.of(PORTAL_SECRET)));
+                        java.util.Optional.of(PORTAL_SECRET),
+                        realm));
         for (DemoLogin login : setUp.logins()) {
           login.password().ifPresent(p -> passwords.put(login.username(), p));
         }
@@ -169,7 +157,7 @@ class TwoHomesServeIT {
                   while (polling.get()) {
                     check(urlB.resolve("/api/v1/sources"), tokenB, 200, errorsB, answeredB);
                     check(urlB.resolve("/health/ready"), null, 200, errorsB, answeredB);
-                    // A browser's visit: to the login page of B's own Keycloak.
+                    // A browser's visit: to the login page of the organisation's Keycloak.
                     check(urlB.resolve("/portal"), null, 302, errorsB, answeredB);
                     pause(200);
                   }
@@ -315,9 +303,6 @@ class TwoHomesServeIT {
     }
     for (Process serve : serves) {
       serve.waitFor(120, TimeUnit.SECONDS);
-    }
-    if (keycloak != null) {
-      keycloak.close();
     }
   }
 
