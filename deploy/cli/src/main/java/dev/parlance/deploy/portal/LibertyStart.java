@@ -13,6 +13,15 @@ import java.util.Map;
  */
 final class LibertyStart {
 
+  /**
+   * The JIT serve's Liberty runs on: the client compiler alone. A same-home start spent 40–44 s of
+   * CPU in Liberty with the full tiered compiler (its compiler threads busy throughout) against
+   * 23–24 s with C1, on two cores: the start until serve.json went from 32–35 s to 23–24 s, and
+   * Parlance's own time per question (the model's excepted) was lower after 30 questions too
+   * (docs/measurements/portal.md).
+   */
+  static final String QUICK_JIT = "-XX:TieredStopAtLevel=1";
+
   private final ParlanceHome home;
   private final PortalInstall install;
   private final PrintStream progress;
@@ -58,8 +67,18 @@ final class LibertyStart {
     }
     env.putAll(endpoints);
     env.put("keystore_password", state.secret("keystore-password"));
+    env.put("JVM_ARGS", jvmArgs(env.get("JVM_ARGS")));
     Path log = home.logs().resolve("liberty.log");
     builder.redirectErrorStream(true).redirectOutput(log.toFile());
     return builder.start();
+  }
+
+  /**
+   * Liberty's script passes {@code JVM_ARGS} to its JVM: {@link #QUICK_JIT}, then the user's own
+   * (serve's environment), which win where they disagree ({@code -XX:TieredStopAtLevel=4} restores
+   * the full tiered compiler).
+   */
+  static String jvmArgs(String users) {
+    return users == null || users.isBlank() ? QUICK_JIT : QUICK_JIT + " " + users.strip();
   }
 }

@@ -94,9 +94,8 @@ class TwoHomesServeIT {
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().put("PARLANCE_HOME", home.toString());
     builder.environment().keySet().removeIf(k -> k.startsWith("PARLANCE_OIDC"));
-    // Liberty's script adds JVM_ARGS to its JVM: the client compiler, as every test JVM of the
-    // build (parlance.test.jvm); serve's own Keycloak runs on it already.
-    builder.environment().put("JVM_ARGS", "-XX:TieredStopAtLevel=1");
+    // Liberty's JVM options are serve's own (the client compiler), not the build's.
+    builder.environment().remove("JVM_ARGS");
     builder.environment().put("PARLANCE_OIDC_ISSUER", issuer);
     builder.environment().put("PARLANCE_OIDC_CLIENT_SECRET_ENV", SECRET_VARIABLE);
     builder.environment().put(SECRET_VARIABLE, PORTAL_SECRET);
