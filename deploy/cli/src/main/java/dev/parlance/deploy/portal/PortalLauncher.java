@@ -168,10 +168,12 @@ public final class PortalLauncher {
     Runtime.getRuntime().addShutdownHook(stopStarted);
     try {
       Identity identity;
+      CompletableFuture<Void> ready;
       if (issuerSetting.isPresent()) {
         identity = identities.external(issuerSetting.get());
         Map<String, String> endpoints = identities.discover(identity.issuer());
         liberty = libertyStart.start(port, identity, endpoints, state, false);
+        ready = readiness.awaitReadyBeside(portal, liberty);
       } else {
         // Keycloak and Liberty start at once: the issuer, the ports and the portal client's secret
         // are chosen here, before either answers; the realm is provisioned once Keycloak does.
@@ -188,9 +190,12 @@ public final class PortalLauncher {
           keycloak.awaitReady();
         }
         progress.printf("parlance: Keycloak ready in %d s%n", StartTicker.seconds(started));
+        // The portal finishes its start-up preparation while the realm is provisioned (seconds of
+        // admin calls on a just-started Keycloak); a provisioning failure ends the start at once.
+        ready = readiness.awaitReadyBeside(portal, liberty);
         identity = identities.provision(keycloak, portal, state, planned.portalClientSecret());
       }
-      readiness.awaitReady(portal, liberty);
+      PortalReadiness.join(ready);
       readiness.warmUp(portal, identity);
       ServeJson serve =
           new ServeJson(

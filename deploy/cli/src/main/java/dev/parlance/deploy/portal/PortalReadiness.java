@@ -16,6 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,7 +37,40 @@ final class PortalReadiness {
     this.progress = progress;
   }
 
-  void awaitReady(URI portal, Process liberty) {
+  /**
+   * {@link #awaitReady} on a thread of its own, so that the caller provisions the realm meanwhile;
+   * {@link #join} waits for it.
+   */
+  CompletableFuture<Void> awaitReadyBeside(URI portal, Process liberty) {
+    CompletableFuture<Void> ready = new CompletableFuture<>();
+    Thread.ofPlatform()
+        .daemon()
+        .name("parlance-serve-ready")
+        .start(
+            () -> {
+              try {
+                awaitReady(portal, liberty);
+                ready.complete(null);
+              } catch (Throwable e) {
+                ready.completeExceptionally(e);
+              }
+            });
+    return ready;
+  }
+
+  /** Waits for {@link #awaitReadyBeside}: its failure is the caller's, as if it had waited. */
+  static void join(CompletableFuture<Void> ready) {
+    try {
+      ready.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new PortalLaunchException("the portal did not start: " + e.getCause().getMessage());
+    }
+  }
+
+  private void awaitReady(URI portal, Process liberty) {
     long started = System.nanoTime();
     try (StartTicker ticker = new StartTicker(progress, "the portal", started)) {
       awaitReady(portal, liberty, started);
