@@ -4,14 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.parlance.deploy.cli.LauncherCache;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,28 +34,12 @@ class ServeIT {
   private static Process serve;
   private static JsonNode first;
 
-  private static ProcessBuilder parlance(Path home, String... args) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    // As the launcher starts it: its heap, collector and start-up cache.
-    command.addAll(LauncherCache.jvmOptions());
-    command.add("--enable-native-access=ALL-UNNAMED");
-    command.add("-Dparlance.install=" + System.getProperty("parlance.install"));
-    command.add("-cp");
-    command.add(System.getProperty("parlance.lib") + "/*");
-    command.add("dev.parlance.deploy.cli.ParlanceCli");
-    command.addAll(List.of(args));
-    ProcessBuilder builder = new ProcessBuilder(command);
-    builder.environment().put("PARLANCE_HOME", home.toString());
-    builder.environment().keySet().removeIf(k -> k.startsWith("PARLANCE_OIDC"));
-    // Liberty's JVM options are serve's own (the client compiler), not the build's.
-    builder.environment().remove("JVM_ARGS");
-    return builder;
-  }
-
   private static Process start(Path home, Path log, String... args) throws IOException {
     Files.createDirectories(log.getParent());
-    return parlance(home, args).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    return ServeProcesses.parlance(home, args)
+        .redirectErrorStream(true)
+        .redirectOutput(log.toFile())
+        .start();
   }
 
   private static JsonNode awaitServeJson(Process process, Path log) throws Exception {
@@ -79,40 +58,18 @@ class ServeIT {
   }
 
   private static String token(JsonNode serve, String user, String password) throws Exception {
-    String form =
-        "grant_type=password&client_id="
-            + serve.get("cli_client_id").asText()
-            + "&username="
-            + URLEncoder.encode(user, StandardCharsets.UTF_8)
-            + "&password="
-            + URLEncoder.encode(password, StandardCharsets.UTF_8);
     URI tokenUrl =
         URI.create(
             serve.get("keycloak_url").asText()
                 + "/realms/"
                 + serve.get("realm").asText()
                 + "/protocol/openid-connect/token");
-    HttpResponse<String> response =
-        HttpClient.newHttpClient()
-            .send(
-                HttpRequest.newBuilder(tokenUrl)
-                    .header("Content-Type", "application/x-www-form-urlencoded")
-                    .POST(HttpRequest.BodyPublishers.ofString(form))
-                    .build(),
-                HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return JSON.readTree(response.body()).get("access_token").asText();
+    return ServeProcesses.passwordGrant(
+        tokenUrl, serve.get("cli_client_id").asText(), user, password);
   }
 
   private static HttpResponse<String> get(URI uri, String token) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(5));
-    if (token != null) {
-      request.header("Authorization", "Bearer " + token);
-    }
-    return HttpClient.newBuilder()
-        .sslContext(LocalTls.trustAll())
-        .build()
-        .send(request.build(), HttpResponse.BodyHandlers.ofString());
+    return ServeProcesses.get(uri, token);
   }
 
   @Test

@@ -10,19 +10,13 @@ import dev.parlance.application.identity.DemoLogin;
 import dev.parlance.application.identity.PortalSetUp;
 import dev.parlance.application.identity.SetUpPortalCommand;
 import dev.parlance.application.identity.SetUpPortalService;
-import dev.parlance.deploy.cli.LauncherCache;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -81,21 +75,7 @@ class TwoHomesServeIT {
   }
 
   private static Process serve(Path home, int port, Path log) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    // As the launcher starts it: its heap, collector and start-up cache.
-    command.addAll(LauncherCache.jvmOptions());
-    command.add("--enable-native-access=ALL-UNNAMED");
-    command.add("-Dparlance.install=" + System.getProperty("parlance.install"));
-    command.add("-cp");
-    command.add(System.getProperty("parlance.lib") + "/*");
-    command.add("dev.parlance.deploy.cli.ParlanceCli");
-    command.addAll(List.of("serve", "--port", String.valueOf(port)));
-    ProcessBuilder builder = new ProcessBuilder(command);
-    builder.environment().put("PARLANCE_HOME", home.toString());
-    builder.environment().keySet().removeIf(k -> k.startsWith("PARLANCE_OIDC"));
-    // Liberty's JVM options are serve's own (the client compiler), not the build's.
-    builder.environment().remove("JVM_ARGS");
+    ProcessBuilder builder = ServeProcesses.parlance(home, "serve", "--port", String.valueOf(port));
     builder.environment().put("PARLANCE_OIDC_ISSUER", issuer);
     builder.environment().put("PARLANCE_OIDC_CLIENT_SECRET_ENV", SECRET_VARIABLE);
     builder.environment().put(SECRET_VARIABLE, PORTAL_SECRET);
@@ -247,34 +227,15 @@ class TwoHomesServeIT {
   }
 
   private static String token(String user) throws Exception {
-    String form =
-        "grant_type=password&client_id=parlance-cli&username="
-            + URLEncoder.encode(user, StandardCharsets.UTF_8)
-            + "&password="
-            + URLEncoder.encode(passwords.get(user), StandardCharsets.UTF_8);
-    HttpResponse<String> response =
-        HttpClient.newHttpClient()
-            .send(
-                HttpRequest.newBuilder(URI.create(issuer + "/protocol/openid-connect/token"))
-                    .header("Content-Type", "application/x-www-form-urlencoded")
-                    .POST(HttpRequest.BodyPublishers.ofString(form))
-                    .build(),
-                HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return JSON.readTree(response.body()).get("access_token").asText();
+    return ServeProcesses.passwordGrant(
+        URI.create(issuer + "/protocol/openid-connect/token"),
+        "parlance-cli",
+        user,
+        passwords.get(user));
   }
 
   private static HttpResponse<String> get(URI uri, String token) throws Exception {
-    // Generous: a slow answer on a busy machine is an answer, not an error (they guard a hang).
-    HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(5));
-    if (token != null) {
-      request.header("Authorization", "Bearer " + token);
-    }
-    return HttpClient.newBuilder()
-        .sslContext(LocalTls.trustAll())
-        .connectTimeout(Duration.ofMinutes(1))
-        .build()
-        .send(request.build(), HttpResponse.BodyHandlers.ofString());
+    return ServeProcesses.get(uri, token);
   }
 
   private static void pause(long millis) {
