@@ -76,7 +76,7 @@ class ServeIT {
   @Order(1)
   void should_write_serve_json_whose_tokens_work_when_serve_starts_on_a_fresh_home()
       throws Exception {
-    deleteTree(HOME);
+    ServeProcesses.deleteTree(HOME);
     Path log = Path.of("target/serve-it-logs/cold.log");
     long started = System.nanoTime();
     serve = start(HOME, log, "serve", "--port", String.valueOf(PORT));
@@ -238,17 +238,6 @@ class ServeIT {
     if (serve != null && serve.isAlive()) {
       serve.destroy();
       serve.waitFor(90, TimeUnit.SECONDS);
-    }
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (var paths = Files.walk(root)) {
-      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
     }
   }
 }

@@ -4,15 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parlance.deploy.cli.LauncherCache;
+import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /** What the serve ITs share: a {@code parlance} process as the launcher starts one, and HTTP. */
@@ -78,5 +81,17 @@ final class ServeProcesses {
         .connectTimeout(Duration.ofMinutes(1))
         .build()
         .send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** Removes {@code root} and everything under it; nothing when it does not exist. */
+  static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (var paths = Files.walk(root)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
   }
 }

@@ -100,7 +100,7 @@ class TwoHomesServeIT {
 
   @Test
   void should_keep_one_homes_users_answered_while_the_other_home_restarts() throws Exception {
-    deleteTree(ROOT);
+    ServeProcesses.deleteTree(ROOT);
     int portA = LocalPorts.freePort();
     int portB = LocalPorts.freePort();
     Path logs = ROOT.resolve("logs");
@@ -263,17 +263,6 @@ class TwoHomesServeIT {
     }
     for (Process serve : serves) {
       serve.waitFor(120, TimeUnit.SECONDS);
-    }
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (var paths = Files.walk(root)) {
-      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
     }
   }
 }
