@@ -8,7 +8,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * Starts the home's embedded Keycloak: installed (once), built for serve's options (once), and
@@ -97,17 +96,6 @@ final class KeycloakStart {
         install.keycloakBuilt().resolveSibling("keycloak-built.log"),
         () -> progress.println("parlance: building Keycloak for this installation (once)..."))) {
       progress.printf("parlance: Keycloak built in %d s%n", seconds(started));
-    }
-  }
-
-  static EmbeddedKeycloak join(CompletableFuture<EmbeddedKeycloak> launching) {
-    try {
-      return launching.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new PortalLaunchException("cannot start Keycloak: " + e.getCause().getMessage());
     }
   }
 }

@@ -186,7 +186,7 @@ public final class PortalLauncher {
         CompletableFuture<EmbeddedKeycloak> launching = keycloakStart.launch(keycloakPort, state);
         liberty = libertyStart.start(port, planned, Map.of(), state, true);
         try (StartTicker ticker = new StartTicker(progress, "Keycloak", started)) {
-          keycloak = KeycloakStart.join(launching);
+          keycloak = PortalLaunchException.join(launching, "cannot start Keycloak");
           keycloak.awaitReady();
         }
         progress.printf("parlance: Keycloak ready in %d s%n", StartTicker.seconds(started));
@@ -195,7 +195,7 @@ public final class PortalLauncher {
         ready = readiness.awaitReadyBeside(portal, liberty);
         identity = identities.provision(keycloak, portal, state, planned.portalClientSecret());
       }
-      PortalReadiness.join(ready);
+      PortalLaunchException.join(ready, "the portal did not start");
       readiness.warmUp(portal, identity);
       ServeJson serve =
           new ServeJson(

@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -39,7 +38,7 @@ final class PortalReadiness {
 
   /**
    * {@link #awaitReady} on a thread of its own, so that the caller provisions the realm meanwhile;
-   * {@link #join} waits for it.
+   * {@link PortalLaunchException#join} waits for it.
    */
   CompletableFuture<Void> awaitReadyBeside(URI portal, Process liberty) {
     CompletableFuture<Void> ready = new CompletableFuture<>();
@@ -56,18 +55,6 @@ final class PortalReadiness {
               }
             });
     return ready;
-  }
-
-  /** Waits for {@link #awaitReadyBeside}: its failure is the caller's, as if it had waited. */
-  static void join(CompletableFuture<Void> ready) {
-    try {
-      ready.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new PortalLaunchException("the portal did not start: " + e.getCause().getMessage());
-    }
   }
 
   private void awaitReady(URI portal, Process liberty) {
