@@ -10,6 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +21,7 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -27,6 +31,13 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * One headless Chromium (Debian's {@code chromium} through {@code chromium-driver}) signed in as
  * one demo user through Keycloak's real login page: what a user of the portal sees, screenshots
  * under {@code target/screenshots}, and axe-core run inside each page.
+ *
+ * <p>A journey takes a browser with {@link #signedIn} and gives it back with {@link #close}: the
+ * browser stays open for the user's next journey ({@link #quitAll} ends them all), which then
+ * starts in a new tab with none of the portal's cookies or storage, as a new browser would, and
+ * signs in again; Keycloak's own session is kept, so that the sign-in passes without the form
+ * unless a journey signed out or lost its cookies. A new Chromium and a first sign-in in it cost
+ * about 3 CPU-seconds of the browser's alone, some forty times a run.
  */
 final class PortalBrowser implements AutoCloseable {
 
@@ -35,22 +46,57 @@ final class PortalBrowser implements AutoCloseable {
 
   private static String axe;
 
+  // The browsers no journey holds, by user.
+  private static final Map<String, Deque<PortalBrowser>> IDLE = new HashMap<>();
+
   final ChromeDriver driver;
   final Path downloads;
   private final URI portal;
+  private final String user;
 
-  PortalBrowser(URI portal, String name) {
-    this.portal = portal;
-    this.downloads =
-        Path.of(System.getProperty("parlance.screenshots"), "..", "downloads", name).normalize();
-    try {
-      // Empty, so that a journey reads the file it downloads, not one an earlier run left (Chrome
-      // would save the new one beside it as "name (1).csv").
-      PortalEnvironment.deleteTree(downloads);
-      Files.createDirectories(downloads);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+  /**
+   * A browser signed in as {@code user}: one a journey of this user gave back, or a new one. The
+   * portal's page is shown, with the user's name in its header.
+   */
+  static PortalBrowser signedIn(URI portal, String user, String password) {
+    PortalBrowser browser;
+    synchronized (IDLE) {
+      browser = IDLE.getOrDefault(user, new ArrayDeque<>()).poll();
     }
+    if (browser != null && !browser.portal.equals(portal)) {
+      browser.driver.quit();
+      browser = null;
+    }
+    if (browser != null) {
+      try {
+        browser.startAfresh();
+      } catch (org.openqa.selenium.WebDriverException broken) {
+        browser.driver.quit(); // a journey left it unusable: a new one instead
+        browser = null;
+      }
+    }
+    if (browser == null) {
+      browser = new PortalBrowser(portal, user);
+    }
+    return browser.signIn(user, password);
+  }
+
+  /** Ends every browser that journeys gave back. */
+  static void quitAll() {
+    List<PortalBrowser> all = new ArrayList<>();
+    synchronized (IDLE) {
+      IDLE.values().forEach(all::addAll);
+      IDLE.clear();
+    }
+    all.forEach(b -> b.driver.quit());
+  }
+
+  private PortalBrowser(URI portal, String user) {
+    this.portal = portal;
+    this.user = user;
+    this.downloads =
+        Path.of(System.getProperty("parlance.screenshots"), "..", "downloads", user).normalize();
+    emptyDownloads();
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
     options.addArguments(
@@ -78,17 +124,68 @@ final class PortalBrowser implements AutoCloseable {
     driver.manage().timeouts().pageLoadTimeout(LEAST_WAIT);
   }
 
-  /** Opens a portal page; the first one goes through Keycloak's login page as {@code user}. */
-  PortalBrowser signIn(String user, String password) {
+  // Empty, so that a journey reads the file it downloads, not one an earlier journey or run left
+  // (Chrome would save the new one beside it as "name (1).csv").
+  private void emptyDownloads() {
+    try {
+      PortalEnvironment.deleteTree(downloads);
+      Files.createDirectories(downloads);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Leaves the last journey's state behind: a new tab (its sessionStorage stays with the old one),
+   * none of the portal's cookies (its session, CSRF token, last source; Keycloak's, under {@code
+   * /realms/}, are kept), no local storage, no downloads, no network log.
+   */
+  @SuppressWarnings("unchecked")
+  private void startAfresh() {
+    String old = driver.getWindowHandle();
+    driver.switchTo().newWindow(WindowType.TAB);
+    String fresh = driver.getWindowHandle();
+    driver.switchTo().window(old).close();
+    driver.switchTo().window(fresh);
+    var cookies =
+        (List<Map<String, Object>>)
+            driver.executeCdpCommand("Network.getAllCookies", Map.of()).get("cookies");
+    for (Map<String, Object> cookie : cookies) {
+      if (!String.valueOf(cookie.get("path")).startsWith("/realms/")) {
+        driver.executeCdpCommand(
+            "Network.deleteCookies",
+            Map.of(
+                "name", cookie.get("name"),
+                "domain", cookie.get("domain"),
+                "path", cookie.get("path")));
+      }
+    }
+    String origin = portal.getScheme() + "://" + portal.getAuthority();
+    driver.executeCdpCommand(
+        "Storage.clearDataForOrigin",
+        Map.of("origin", origin, "storageTypes", "local_storage,indexeddb,cache_storage"));
+    emptyDownloads();
+    driver.manage().logs().get("performance"); // read and dropped
+  }
+
+  /**
+   * Opens the portal as {@code user}: through Keycloak's login page, or without it while this
+   * browser's Keycloak session holds.
+   */
+  private PortalBrowser signIn(String user, String password) {
     driver.get(portal.resolve("/portal/").toString());
-    enterCredentials(user, password);
-    wait(120)
-        .until(
-            d ->
-                d.getCurrentUrl().startsWith(portal.toString())
-                    && d.findElements(By.id("signed-in-user")).size() > 0);
+    wait(60).until(d -> d.findElements(By.id("username")).size() > 0 || onThePortal(d));
+    if (!onThePortal(driver)) {
+      enterCredentials(user, password);
+    }
+    wait(120).until(this::onThePortal);
     assertThat(text("signed-in-user")).isEqualTo(user);
     return this;
+  }
+
+  private boolean onThePortal(org.openqa.selenium.WebDriver d) {
+    return d.getCurrentUrl().startsWith(portal.toString())
+        && !d.findElements(By.id("signed-in-user")).isEmpty();
   }
 
   /** Signs in on Keycloak's login page, once it is shown. */
@@ -324,8 +421,11 @@ final class PortalBrowser implements AutoCloseable {
     return axe;
   }
 
+  /** Gives the browser back for the user's next journey (see {@link #signedIn}). */
   @Override
   public void close() {
-    driver.quit();
+    synchronized (IDLE) {
+      IDLE.computeIfAbsent(user, u -> new ArrayDeque<>()).push(this);
+    }
   }
 }

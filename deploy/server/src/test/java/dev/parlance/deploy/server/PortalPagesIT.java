@@ -14,6 +14,7 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -58,7 +59,12 @@ class PortalPagesIT {
   }
 
   private PortalBrowser as(String user) {
-    return new PortalBrowser(env.portal(), user).signIn(user, env.password(user));
+    return PortalBrowser.signedIn(env.portal(), user, env.password(user));
+  }
+
+  @AfterAll
+  static void quitBrowsers() {
+    PortalBrowser.quitAll();
   }
 
   /**
