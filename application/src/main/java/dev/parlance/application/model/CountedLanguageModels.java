@@ -1,6 +1,7 @@
 package dev.parlance.application.model;
 
 import dev.parlance.domain.completion.CompleteChatPort;
+import dev.parlance.domain.completion.CompletionRequest;
 import dev.parlance.domain.completion.Completions;
 import dev.parlance.domain.completion.LanguageModelsPort;
 import dev.parlance.domain.completion.ModelCall;
@@ -43,27 +44,42 @@ public final class CountedLanguageModels implements LanguageModelsPort {
                     m.batch()));
   }
 
+  // Each request the model answers is written to the ledger; a rehearsal reaches no vendor and is
+  // not counted.
   private CompleteChatPort counted(CompleteChatPort chat, ModelRequest request, String profile) {
-    return completion -> {
-      Completions answered = chat.complete(completion);
-      int calls = answered.completions().size() + answered.failures().size();
-      if (calls > 0) {
-        try {
-          ledger.record(
-              new ModelCall(
-                  clock.instant(),
-                  request.purpose(),
-                  request.source().orElse(""),
-                  profile,
-                  calls,
-                  answered.usage(),
-                  answered.cost()));
-        } catch (RuntimeException e) {
-          LOG.log(System.Logger.Level.WARNING, "the ledger of model calls missed one", e);
-        }
+    return new CompleteChatPort() {
+      @Override
+      public boolean rehearse() {
+        return chat.rehearse();
       }
-      return answered;
+
+      @Override
+      public Completions complete(CompletionRequest completion) {
+        return countedAnswer(chat, completion, request, profile);
+      }
     };
+  }
+
+  private Completions countedAnswer(
+      CompleteChatPort chat, CompletionRequest completion, ModelRequest request, String profile) {
+    Completions answered = chat.complete(completion);
+    int calls = answered.completions().size() + answered.failures().size();
+    if (calls > 0) {
+      try {
+        ledger.record(
+            new ModelCall(
+                clock.instant(),
+                request.purpose(),
+                request.source().orElse(""),
+                profile,
+                calls,
+                answered.usage(),
+                answered.cost()));
+      } catch (RuntimeException e) {
+        LOG.log(System.Logger.Level.WARNING, "the ledger of model calls missed one", e);
+      }
+    }
+    return answered;
   }
 
   @Override

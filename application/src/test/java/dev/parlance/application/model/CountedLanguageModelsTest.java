@@ -2,6 +2,7 @@ package dev.parlance.application.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.completion.Completion;
 import dev.parlance.domain.completion.CompletionRequest;
 import dev.parlance.domain.completion.Completions;
@@ -67,6 +68,33 @@ class CountedLanguageModelsTest {
                 2,
                 new TokenUsage(2400, 120),
                 Cost.of(new BigDecimal("0.002"))));
+  }
+
+  @Test
+  void should_pass_a_rehearsal_to_the_model_and_count_nothing() {
+    var rehearsals = new java.util.concurrent.atomic.AtomicInteger();
+    CompleteChatPort rehearsing =
+        new CompleteChatPort() {
+          @Override
+          public Completions complete(CompletionRequest request) {
+            return Completions.of(answer("a"));
+          }
+
+          @Override
+          public boolean rehearse() {
+            rehearsals.incrementAndGet();
+            return true;
+          }
+        };
+    var model =
+        new CountedLanguageModels(
+                FakeLanguageModels.of(rehearsing), ledger, Clock.fixed(NOW, ZoneOffset.UTC))
+            .choose(ModelRequest.forSource("demo"))
+            .orElseThrow();
+
+    assertThat(model.chat().rehearse()).isTrue();
+    assertThat(rehearsals).hasValue(1);
+    assertThat(ledger.all()).isEmpty();
   }
 
   @Test

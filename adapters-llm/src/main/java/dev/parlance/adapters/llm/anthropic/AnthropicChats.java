@@ -6,6 +6,7 @@ import dev.parlance.adapters.llm.chat.ChatOptions;
 import dev.parlance.adapters.llm.chat.ChatPorts;
 import dev.parlance.adapters.llm.chat.VendorChatBuilder;
 import dev.parlance.domain.completion.CompleteChatPort;
+import java.util.Optional;
 
 /** The one place that builds Anthropic (Claude) chat models. */
 public final class AnthropicChats {
@@ -26,6 +27,15 @@ public final class AnthropicChats {
   public static final class Builder extends VendorChatBuilder<Builder> {
     private Builder() {
       super(VENDOR, "Anthropic", new AnthropicQuirks());
+    }
+
+    // A short answer in Anthropic's wire format, for the client's rehearsal.
+    @Override
+    protected Optional<String> rehearsalAnswer() {
+      return Optional.of(
+          "{\"id\":\"rehearsal\",\"type\":\"message\",\"role\":\"assistant\","
+              + "\"model\":\"rehearsal\",\"content\":[{\"type\":\"text\",\"text\":\"SELECT 1\"}],"
+              + "\"stop_reason\":\"end_turn\",\"usage\":{\"input_tokens\":1,\"output_tokens\":1}}");
     }
 
     @Override

@@ -38,4 +38,14 @@ final class FallbackChatAdapter implements CompleteChatPort {
     }
     return all;
   }
+
+  /** Every vendor of the chain rehearses: any of them may answer a first question. */
+  @Override
+  public boolean rehearse() {
+    boolean all = true;
+    for (CompleteChatPort port : chain) {
+      all &= port.rehearse();
+    }
+    return all;
+  }
 }

@@ -27,6 +27,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
+import java.util.function.Function;
 
 /**
  * Completes a conversation with any langchain4j chat model: one call per sample (samples run in
@@ -35,16 +36,64 @@ import java.util.concurrent.Semaphore;
  */
 final class LangChainChatAdapter implements CompleteChatPort {
 
+  /**
+   * How the client rehearses: the same vendor's model built against a base URL (a {@link
+   * LocalStandIn}'s), and the answer in the vendor's format that the stand-in gives.
+   */
+  record Rehearsal(Function<String, ChatModel> modelAt, String answer) {}
+
+  // A question in a prompt's shape, with the settings a question's call sends.
+  private static final CompletionRequest REHEARSAL =
+      CompletionRequest.of(
+              "Answer with one SQL query.", "Question: how many items are there per category?")
+          .withMaxTokens(16);
+
   private final ChatModel model;
   private final ChatOptions options;
   private final VendorQuirks quirks;
   private final FailureClassifier classifier;
+  private final Optional<Rehearsal> rehearsal;
 
   LangChainChatAdapter(ChatModel model, ChatOptions options, VendorQuirks quirks) {
+    this(model, options, quirks, Optional.empty());
+  }
+
+  LangChainChatAdapter(
+      ChatModel model, ChatOptions options, VendorQuirks quirks, Optional<Rehearsal> rehearsal) {
     this.model = model;
     this.options = options;
     this.quirks = quirks;
     this.classifier = new FailureClassifier(quirks);
+    this.rehearsal = rehearsal;
+  }
+
+  /**
+   * One request through the same vendor's model, built against a {@link LocalStandIn} that answers
+   * in the vendor's format, and through this adapter's reading of the answer; the vendor is not
+   * called and the result is dropped.
+   */
+  @Override
+  public boolean rehearse() {
+    if (rehearsal.isEmpty()) {
+      return false;
+    }
+    try (LocalStandIn standIn = LocalStandIn.answering(rehearsal.get().answer())) {
+      ChatModel local = rehearsal.get().modelAt().apply(standIn.baseUrl());
+      Completions rehearsed =
+          new LangChainChatAdapter(
+                  local,
+                  new ChatOptions(
+                      options.vendor(),
+                      options.model(),
+                      options.price(),
+                      RetryPolicy.defaults().withMaxRetries(0),
+                      1),
+                  quirks)
+              .complete(REHEARSAL);
+      return rehearsed.failures().isEmpty() && rehearsed.completions().size() == 1;
+    } catch (RuntimeException e) {
+      return false; // the first question pays for the first call, as without a rehearsal
+    }
   }
 
   @Override

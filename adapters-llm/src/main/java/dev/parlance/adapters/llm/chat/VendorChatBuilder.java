@@ -1,6 +1,7 @@
 package dev.parlance.adapters.llm.chat;
 
 import dev.langchain4j.model.chat.ChatModel;
+import dev.parlance.adapters.llm.chat.LangChainChatAdapter.Rehearsal;
 import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.completion.ModelPrice;
 import java.net.URI;
@@ -14,6 +15,19 @@ import java.util.Optional;
  * retries, honouring {@code Retry-After}).
  */
 public abstract class VendorChatBuilder<B extends VendorChatBuilder<B>> {
+
+  /**
+   * A short answer in the chat-completions wire format that OpenAI, Mistral and OpenAI-compatible
+   * servers answer in, for a client's rehearsal ({@link #rehearsalAnswer()}).
+   */
+  protected static final String CHAT_COMPLETIONS_ANSWER =
+      "{\"id\":\"rehearsal\",\"object\":\"chat.completion\",\"created\":0,"
+          + "\"model\":\"rehearsal\",\"choices\":[{\"index\":0,\"message\":{\"role\":"
+          + "\"assistant\",\"content\":\"SELECT 1\"},\"finish_reason\":\"stop\"}],"
+          + "\"usage\":{\"prompt_tokens\":1,\"completion_tokens\":1,\"total_tokens\":2}}";
+
+  // How long a rehearsal may take: a server's start-up preparation waits for it.
+  private static final Duration REHEARSAL_TIMEOUT = Duration.ofSeconds(10);
 
   private final String vendor;
   private final String displayName;
@@ -43,6 +57,15 @@ public abstract class VendorChatBuilder<B extends VendorChatBuilder<B>> {
 
   /** Validates what this vendor needs and builds its langchain4j model. */
   protected abstract ChatModel buildModel();
+
+  /**
+   * A short answer in this vendor's wire format, which a {@link LocalStandIn} gives when the client
+   * rehearses ({@link CompleteChatPort#rehearse()}); empty for a vendor whose client cannot be
+   * pointed at a plain-HTTP stand-in.
+   */
+  protected Optional<String> rehearsalAnswer() {
+    return Optional.empty();
+  }
 
   @SuppressWarnings("unchecked")
   private B self() {
@@ -94,7 +117,26 @@ public abstract class VendorChatBuilder<B extends VendorChatBuilder<B>> {
 
   public final CompleteChatPort build() {
     ChatModel built = buildModel();
-    return ChatPorts.over(built, options(), quirks);
+    return new LangChainChatAdapter(
+        built, options(), quirks, rehearsalAnswer().map(a -> new Rehearsal(this::modelAt, a)));
+  }
+
+  // The same model against a stand-in's URL, with a placeholder for the key (the rehearsal sends
+  // nothing secret, even to this machine) and a short timeout (a start-up waits for it).
+  private synchronized ChatModel modelAt(String standInUrl) {
+    String keptUrl = baseUrl;
+    String keptKey = apiKey;
+    Duration keptTimeout = timeout;
+    baseUrl = standInUrl;
+    apiKey = apiKey == null ? null : "rehearsal";
+    timeout = REHEARSAL_TIMEOUT;
+    try {
+      return buildModel();
+    } finally {
+      baseUrl = keptUrl;
+      apiKey = keptKey;
+      timeout = keptTimeout;
+    }
   }
 
   protected final ChatOptions options() {

@@ -7,6 +7,7 @@ import dev.parlance.adapters.llm.chat.ChatPorts;
 import dev.parlance.adapters.llm.chat.VendorChatBuilder;
 import dev.parlance.adapters.llm.chat.VendorQuirks;
 import dev.parlance.domain.completion.CompleteChatPort;
+import java.util.Optional;
 
 /**
  * The one place that builds models for servers that speak OpenAI's chat completions API at their
@@ -30,6 +31,12 @@ public final class OpenAiCompatibleChats {
   public static final class Builder extends VendorChatBuilder<Builder> {
     private Builder() {
       super(VENDOR, "An OpenAI-compatible server", VendorQuirks.NONE);
+    }
+
+    // The chat-completions format, for the client's rehearsal.
+    @Override
+    protected Optional<String> rehearsalAnswer() {
+      return Optional.of(CHAT_COMPLETIONS_ANSWER);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.parlance.adapters.llm.chat.ChatOptions;
 import dev.parlance.adapters.llm.chat.ChatPorts;
 import dev.parlance.adapters.llm.chat.VendorChatBuilder;
 import dev.parlance.domain.completion.CompleteChatPort;
+import java.util.Optional;
 
 /** The one place that builds Google Gemini chat models (the Gemini API, key-based). */
 public final class GeminiChats {
@@ -26,6 +27,15 @@ public final class GeminiChats {
   public static final class Builder extends VendorChatBuilder<Builder> {
     private Builder() {
       super(VENDOR, "Gemini", new GeminiQuirks());
+    }
+
+    // A short answer in Gemini's wire format, for the client's rehearsal.
+    @Override
+    protected Optional<String> rehearsalAnswer() {
+      return Optional.of(
+          "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"SELECT 1\"}],"
+              + "\"role\":\"model\"},\"finishReason\":\"STOP\"}],\"usageMetadata\":"
+              + "{\"promptTokenCount\":1,\"candidatesTokenCount\":1,\"totalTokenCount\":2}}");
     }
 
     @Override

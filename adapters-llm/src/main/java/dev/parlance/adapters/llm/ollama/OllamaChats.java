@@ -8,6 +8,7 @@ import dev.parlance.adapters.llm.chat.VendorChatBuilder;
 import dev.parlance.adapters.llm.chat.VendorQuirks;
 import dev.parlance.domain.completion.CompleteChatPort;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The one place that builds models served by a local Ollama. No key is needed; one that is set is
@@ -31,6 +32,15 @@ public final class OllamaChats {
   public static final class Builder extends VendorChatBuilder<Builder> {
     private Builder() {
       super(VENDOR, "Ollama", VendorQuirks.NONE);
+    }
+
+    // A short answer in Ollama's wire format, for the client's rehearsal.
+    @Override
+    protected Optional<String> rehearsalAnswer() {
+      return Optional.of(
+          "{\"model\":\"rehearsal\",\"created_at\":\"2025-01-01T00:00:00Z\","
+              + "\"message\":{\"role\":\"assistant\",\"content\":\"SELECT 1\"},"
+              + "\"done_reason\":\"stop\",\"done\":true,\"prompt_eval_count\":1,\"eval_count\":1}");
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.parlance.adapters.llm.chat.ChatPorts;
 import dev.parlance.adapters.llm.chat.VendorChatBuilder;
 import dev.parlance.adapters.llm.chat.VendorQuirks;
 import dev.parlance.domain.completion.CompleteChatPort;
+import java.util.Optional;
 
 /**
  * The one place that builds OpenAI chat models. A refusal arrives in the message's {@code refusal}
@@ -38,6 +39,12 @@ public final class OpenAiChats {
     public Builder organization(String value) {
       this.organization = value == null || value.isBlank() ? null : value;
       return this;
+    }
+
+    // The chat-completions format, for the client's rehearsal.
+    @Override
+    protected Optional<String> rehearsalAnswer() {
+      return Optional.of(CHAT_COMPLETIONS_ANSWER);
     }
 
     @Override

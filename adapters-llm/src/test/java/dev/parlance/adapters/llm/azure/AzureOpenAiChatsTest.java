@@ -80,6 +80,15 @@ class AzureOpenAiChatsTest {
     assertThat(request.header("api-key")).isEqualTo("azure-test");
   }
 
+  /**
+   * Azure's client (the Azure SDK's own HTTP stack, https only) cannot be pointed at a stand-in.
+   */
+  @Test
+  void should_say_it_cannot_rehearse_and_send_nothing() {
+    assertThat(port().rehearse()).isFalse();
+    assertThat(server.received()).isEmpty();
+  }
+
   @Test
   void should_honour_azures_retry_after_when_rate_limited() {
     server.replies(

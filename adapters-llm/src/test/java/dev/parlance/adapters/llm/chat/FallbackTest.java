@@ -55,6 +55,13 @@ class FallbackTest {
   }
 
   @Test
+  void should_rehearse_every_vendor_of_the_chain_without_a_request_to_any() {
+    assertThat(chain().rehearse()).isTrue();
+    assertThat(openai.received()).isEmpty();
+    assertThat(anthropic.received()).isEmpty();
+  }
+
+  @Test
   void should_answer_from_the_next_vendor_when_the_first_keeps_failing() {
     openai.replies(recorded(500, "openai/server-error.json"));
     anthropic.replies(recorded(200, "anthropic/messages-success.json"));

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.parlance.adapters.llm.chat.LlmConfigurationException;
 import dev.parlance.adapters.llm.testing.WireServer;
+import dev.parlance.domain.completion.CompleteChatPort;
 import dev.parlance.domain.completion.Completion;
 import dev.parlance.domain.completion.CompletionRequest;
 import org.junit.jupiter.api.AfterEach;
@@ -39,6 +40,18 @@ class OpenAiCompatibleChatsTest {
     assertThat(c.cost().isKnown()).isFalse();
     assertThat(server.last().path()).isEqualTo("/v1/chat/completions");
     assertThat(server.last().header("Authorization")).isNull();
+  }
+
+  @Test
+  void should_rehearse_the_whole_call_without_a_request_to_the_server() {
+    CompleteChatPort port =
+        OpenAiCompatibleChats.builder()
+            .baseUrl(server.baseUrl() + "/v1")
+            .model("Qwen/Qwen2.5-7B-Instruct")
+            .build();
+
+    assertThat(port.rehearse()).isTrue();
+    assertThat(server.received()).isEmpty();
   }
 
   @Test

@@ -62,6 +62,12 @@ class MistralChatsTest {
   }
 
   @Test
+  void should_rehearse_the_whole_call_without_a_request_to_mistral() {
+    assertThat(port().rehearse()).isTrue();
+    assertThat(server.received()).isEmpty();
+  }
+
+  @Test
   void should_answer_after_a_retry_when_mistral_rate_limits() {
     server.replies(
         recorded(429, "mistral/rate-limit.json"), recorded(200, "mistral/chat-success.json"));

@@ -1,5 +1,7 @@
 package dev.parlance.adapters.llm.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.parlance.adapters.llm.chat.RetryPolicy;
 import dev.parlance.adapters.llm.testing.WireServer.Reply;
 import dev.parlance.domain.completion.CompleteChatPort;
@@ -10,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * Runs the completion-port contract against a vendor adapter talking to a local {@link WireServer}:
@@ -103,6 +106,18 @@ public abstract class VendorWireContract extends CompleteChatPortContract {
               server.replies(r);
               return port(PATIENT);
             });
+  }
+
+  /**
+   * The client's rehearsal goes through the vendor's model and the answer's reading, against a
+   * stand-in on this machine: the vendor's server sees no request.
+   */
+  @Test
+  void should_rehearse_the_whole_call_without_a_request_to_the_vendor() {
+    CompleteChatPort port = port(PATIENT);
+
+    assertThat(port.rehearse()).isTrue();
+    assertThat(server.received()).isEmpty();
   }
 
   @Override

@@ -219,15 +219,18 @@ public class UseCaseProducers {
         source -> {
           pipeline.prepare(source);
           quotas.prepare(QuestionPipeline.PREPARING.name(), source.name());
-          // The source's model client made (no call is sent): a missing or broken profile is the
-          // source's questions' to report.
+          // The source's model client made and rehearsed against a stand-in on this machine (no
+          // call reaches the vendor), so that the first question does not pay for its first call;
+          // a missing or broken profile is the source's questions' to report.
           try {
-            models.choose(
-                new LanguageModelsPort.ModelRequest(
-                    Optional.empty(),
-                    Optional.of(source.name()),
-                    Optional.empty(),
-                    Optional.empty()));
+            models
+                .choose(
+                    new LanguageModelsPort.ModelRequest(
+                        Optional.empty(),
+                        Optional.of(source.name()),
+                        Optional.empty(),
+                        Optional.empty()))
+                .ifPresent(model -> model.chat().rehearse());
           } catch (RuntimeException e) {
             // said by the first question that needs the model
           }
