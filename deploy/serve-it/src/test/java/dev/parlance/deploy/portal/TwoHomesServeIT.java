@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parlance.adapters.db.testing.DemoFixture;
 import dev.parlance.adapters.identity.keycloak.KeycloakIdentity;
 import dev.parlance.adapters.identity.testing.TestKeycloak;
 import dev.parlance.application.identity.DemoLogin;
@@ -101,6 +102,9 @@ class TwoHomesServeIT {
   @Test
   void should_keep_one_homes_users_answered_while_the_other_home_restarts() throws Exception {
     ServeProcesses.deleteTree(ROOT);
+    // The run's generated demo database in each home (ServeIT's fresh home generates its own).
+    DemoFixture.placeInto(HOME_A);
+    DemoFixture.placeInto(HOME_B);
     int portA = LocalPorts.freePort();
     int portB = LocalPorts.freePort();
     Path logs = ROOT.resolve("logs");
