@@ -46,8 +46,13 @@ final class PortalBrowser implements AutoCloseable {
 
   private static String axe;
 
-  // The browsers no journey holds, by user.
+  // The browsers no journey holds, by user; ended with the JVM at the latest (a run stopped before
+  // the journeys' class ended them).
   private static final Map<String, Deque<PortalBrowser>> IDLE = new HashMap<>();
+
+  static {
+    Runtime.getRuntime().addShutdownHook(new Thread(PortalBrowser::quitAll, "quit-browsers"));
+  }
 
   final ChromeDriver driver;
   final Path downloads;
@@ -88,7 +93,13 @@ final class PortalBrowser implements AutoCloseable {
       IDLE.values().forEach(all::addAll);
       IDLE.clear();
     }
-    all.forEach(b -> b.driver.quit());
+    for (PortalBrowser browser : all) {
+      try {
+        browser.driver.quit();
+      } catch (org.openqa.selenium.WebDriverException gone) {
+        // its Chromium or driver ended already
+      }
+    }
   }
 
   private PortalBrowser(URI portal, String user) {
