@@ -28,6 +28,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Completes a conversation with any langchain4j chat model: one call per sample (samples run in
@@ -47,6 +49,8 @@ final class LangChainChatAdapter implements CompleteChatPort {
       CompletionRequest.of(
               "Answer with one SQL query.", "Question: how many items are there per category?")
           .withMaxTokens(16);
+
+  private static final Logger LOG = Logger.getLogger(LangChainChatAdapter.class.getName());
 
   private final ChatModel model;
   private final ChatOptions options;
@@ -90,9 +94,15 @@ final class LangChainChatAdapter implements CompleteChatPort {
                       1),
                   quirks)
               .complete(REHEARSAL);
-      return rehearsed.failures().isEmpty() && rehearsed.completions().size() == 1;
+      if (rehearsed.failures().isEmpty() && rehearsed.completions().size() == 1) {
+        return true;
+      }
+      LOG.fine(() -> options.vendor() + "'s client did not rehearse: " + rehearsed.failures());
+      return false;
     } catch (RuntimeException e) {
-      return false; // the first question pays for the first call, as without a rehearsal
+      // The first question pays for the first call, as without a rehearsal.
+      LOG.log(Level.FINE, e, () -> options.vendor() + "'s client could not rehearse");
+      return false;
     }
   }
 

@@ -46,8 +46,8 @@ final class PortalBrowser implements AutoCloseable {
 
   private static String axe;
 
-  // The browsers no journey holds, by user; ended with the JVM at the latest (a run stopped before
-  // the journeys' class ended them).
+  // The browsers no journey holds, by portal and user; ended with the JVM at the latest (a run
+  // stopped before the journeys' class ended them).
   private static final Map<String, Deque<PortalBrowser>> IDLE = new HashMap<>();
 
   static {
@@ -66,17 +66,13 @@ final class PortalBrowser implements AutoCloseable {
   static PortalBrowser signedIn(URI portal, String user, String password) {
     PortalBrowser browser;
     synchronized (IDLE) {
-      browser = IDLE.getOrDefault(user, new ArrayDeque<>()).poll();
-    }
-    if (browser != null && !browser.portal.equals(portal)) {
-      browser.driver.quit();
-      browser = null;
+      browser = IDLE.getOrDefault(idleKey(portal, user), new ArrayDeque<>()).poll();
     }
     if (browser != null) {
       try {
         browser.startAfresh();
       } catch (org.openqa.selenium.WebDriverException broken) {
-        browser.driver.quit(); // a journey left it unusable: a new one instead
+        browser.quit(); // a journey left it unusable: a new one instead
         browser = null;
       }
     }
@@ -93,12 +89,18 @@ final class PortalBrowser implements AutoCloseable {
       IDLE.values().forEach(all::addAll);
       IDLE.clear();
     }
-    for (PortalBrowser browser : all) {
-      try {
-        browser.driver.quit();
-      } catch (org.openqa.selenium.WebDriverException gone) {
-        // its Chromium or driver ended already
-      }
+    all.forEach(PortalBrowser::quit);
+  }
+
+  private static String idleKey(URI portal, String user) {
+    return portal + " " + user;
+  }
+
+  private void quit() {
+    try {
+      driver.quit();
+    } catch (org.openqa.selenium.WebDriverException gone) {
+      // its Chromium or driver ended already
     }
   }
 
@@ -436,7 +438,7 @@ final class PortalBrowser implements AutoCloseable {
   @Override
   public void close() {
     synchronized (IDLE) {
-      IDLE.computeIfAbsent(user, u -> new ArrayDeque<>()).push(this);
+      IDLE.computeIfAbsent(idleKey(portal, user), k -> new ArrayDeque<>()).push(this);
     }
   }
 }
