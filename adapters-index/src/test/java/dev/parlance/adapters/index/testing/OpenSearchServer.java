@@ -134,11 +134,13 @@ public final class OpenSearchServer implements AutoCloseable {
       Path jvmOptions = config.resolve("jvm.options");
       String options =
           Files.readString(jvmOptions)
-              .replace("file=logs/gc.log", "file=" + node.resolve("logs/gc.log"))
-              .replace("HeapDumpPath=data", "HeapDumpPath=" + node.resolve("data"))
-              .replace("ErrorFile=logs/", "ErrorFile=" + node.resolve("logs") + "/")
-              .replace("-Xms1g", "-Xms768m")
-              .replace("-Xmx1g", "-Xmx768m");
+                  .replace("file=logs/gc.log", "file=" + node.resolve("logs/gc.log"))
+                  .replace("HeapDumpPath=data", "HeapDumpPath=" + node.resolve("data"))
+                  .replace("ErrorFile=logs/", "ErrorFile=" + node.resolve("logs") + "/")
+                  .replace("-Xms1g", "-Xms768m")
+                  .replace("-Xmx1g", "-Xmx768m")
+              // The client compiler only, as the other servers the tests start.
+              + "\n-XX:TieredStopAtLevel=1\n";
       Files.writeString(jvmOptions, options);
       List<String> command = new ArrayList<>();
       if (root) {
