@@ -13,11 +13,13 @@ record CliRun(int exitCode, String out, String err) {
 
   /**
    * The command line's container over {@code home}, with {@code environment} as its variables. A
-   * fresh home gets the demo database generated once for the whole run ({@link DemoFixture}), not
-   * its own; that the first start generates it is {@link ParlanceContainerTest}'s to prove.
+   * fresh home gets the demo database generated once for the whole run ({@link DemoFixture}) and
+   * the demo's embeddings ({@link DemoEmbeddings}), not its own; that the first start generates the
+   * demo and embeds it is {@link ParlanceContainerTest}'s to prove.
    */
   static ParlanceContainer container(Path home, Map<String, String> environment) {
     DemoFixture.placeInto(home);
+    DemoEmbeddings.placeInto(home);
     return containerGeneratingTheDemo(home, environment);
   }
 

@@ -212,6 +212,7 @@ abstract class FaultSuite {
   void prepare(Path home) {
     deleteTree(home);
     DemoFixture.placeInto(home); // the run's generated demo, not one more generation
+    DemoEmbeddings.placeInto(home); // and its embeddings, not one more embedding
     ok(home, "schema", "index", "--source", "demo");
   }
 

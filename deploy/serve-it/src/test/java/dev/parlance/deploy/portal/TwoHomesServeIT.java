@@ -11,6 +11,7 @@ import dev.parlance.application.identity.DemoLogin;
 import dev.parlance.application.identity.PortalSetUp;
 import dev.parlance.application.identity.SetUpPortalCommand;
 import dev.parlance.application.identity.SetUpPortalService;
+import dev.parlance.deploy.cli.DemoEmbeddings;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -102,9 +103,12 @@ class TwoHomesServeIT {
   @Test
   void should_keep_one_homes_users_answered_while_the_other_home_restarts() throws Exception {
     ServeProcesses.deleteTree(ROOT);
-    // The run's generated demo database in each home (ServeIT's fresh home generates its own).
+    // The run's generated demo database and its embeddings in each home (ServeIT's fresh home
+    // makes its own).
     DemoFixture.placeInto(HOME_A);
     DemoFixture.placeInto(HOME_B);
+    DemoEmbeddings.placeInto(HOME_A);
+    DemoEmbeddings.placeInto(HOME_B);
     int portA = LocalPorts.freePort();
     int portB = LocalPorts.freePort();
     Path logs = ROOT.resolve("logs");
