@@ -2,6 +2,7 @@ package dev.parlance.deploy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parlance.adapters.db.testing.DemoFixture;
 import dev.parlance.adapters.db.testing.PostgresServer;
 import dev.parlance.adapters.index.testing.OpenSearchServer;
 import java.io.BufferedReader;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -149,19 +151,24 @@ class SeveralInstancesIT {
 
     static Instance start(Path home, Map<String, String> env) throws IOException {
       Files.createDirectories(home);
+      // The run's generated demo and its embeddings, not one more generation each.
+      DemoFixture.placeInto(home);
+      DemoEmbeddings.placeInto(home);
       String lib = System.getProperty("parlance.test.launcher.lib");
       assertThat(lib).as("the launcher's classpath (run through Maven verify)").isNotBlank();
-      ProcessBuilder pb =
-          new ProcessBuilder(
-              Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-              "-Xmx1g",
+      List<String> command = new ArrayList<>();
+      command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      command.addAll(LauncherCache.jvmOptions()); // as the launcher starts one
+      command.addAll(
+          List.of(
               "--enable-native-access=ALL-UNNAMED",
               "-cp",
               lib + "/*",
               "dev.parlance.deploy.cli.ParlanceCli",
               "shell",
               "--end-marker",
-              MARKER);
+              MARKER));
+      ProcessBuilder pb = new ProcessBuilder(command);
       pb.environment().putAll(env);
       pb.environment().put("PARLANCE_HOME", home.toAbsolutePath().toString());
       Path errors = home.resolve("stderr.log");
