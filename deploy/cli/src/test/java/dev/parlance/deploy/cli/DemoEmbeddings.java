@@ -3,9 +3,12 @@ package dev.parlance.deploy.cli;
 import dev.parlance.adapters.db.testing.DemoFixture;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -47,7 +50,22 @@ public final class DemoEmbeddings {
     if (Files.isDirectory(made)) {
       return made;
     }
-    Path scratch = Files.createTempDirectory(demo.getParent(), "embedding-");
+    // The module's test JVMs start together: one makes it while the others wait for it.
+    try (FileChannel channel =
+            FileChannel.open(
+                demo.resolveSibling("embeddings.lock"),
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE);
+        FileLock ignored = channel.lock()) {
+      if (!Files.isDirectory(made)) {
+        make(made);
+      }
+      return made;
+    }
+  }
+
+  private static void make(Path made) throws IOException {
+    Path scratch = Files.createTempDirectory(made.getParent(), "embedding-");
     try {
       Path home = scratch.resolve("home");
       DemoFixture.placeInto(home);
@@ -57,15 +75,8 @@ public final class DemoEmbeddings {
           throw new IllegalStateException("schema index of the demo failed: " + index.err());
         }
       }
-      try {
-        // Whole or absent: another JVM that made it meanwhile wins.
-        Files.move(home.resolve("embeddings"), made, StandardCopyOption.ATOMIC_MOVE);
-      } catch (IOException e) {
-        if (!Files.isDirectory(made)) {
-          throw e;
-        }
-      }
-      return made;
+      // Whole or absent.
+      Files.move(home.resolve("embeddings"), made, StandardCopyOption.ATOMIC_MOVE);
     } finally {
       try (Stream<Path> paths = Files.walk(scratch)) {
         paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
