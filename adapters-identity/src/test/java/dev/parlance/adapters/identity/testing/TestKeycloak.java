@@ -25,9 +25,9 @@ import java.util.UUID;
  * One real Keycloak per Maven run, shared by every IT of every module ({@link RunServers}): the
  * first IT that asks installs it from the distribution zip the build resolved (system property
  * {@code parlance.keycloak.distribution}) under {@code target/keycloak-it} and starts it in
- * development mode on free ports with its data in memory; the ITs of later modules
- * (deploy/server-it) use the same server, each with realms of its own. Outside Maven it is one per
- * JVM, stopped by a shutdown hook.
+ * development mode on free ports with its data in memory; the ITs of later modules (deploy/server)
+ * use the same server, each with realms of its own. Outside Maven it is one per JVM, stopped by a
+ * shutdown hook.
  */
 public final class TestKeycloak {
 

@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * runs as the system user {@code parlance-search}, created when missing. The node listens on free
  * loopback ports and keeps its data under {@code target/}. {@link #shared()} is the one node of the
  * whole Maven run ({@link RunServers}): the first module's ITs start it, the later modules' ITs
- * (deploy/server-it, deploy/cli) use the same node, each test under its own index prefix; outside
+ * (deploy/server, deploy/cli) use the same node, each test under its own index prefix; outside
  * Maven it is one node per JVM, stopped when the JVM exits.
  */
 public final class OpenSearchServer implements AutoCloseable {
