@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -78,9 +77,7 @@ public final class DemoEmbeddings {
       // Whole or absent.
       Files.move(home.resolve("embeddings"), made, StandardCopyOption.ATOMIC_MOVE);
     } finally {
-      try (Stream<Path> paths = Files.walk(scratch)) {
-        paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
+      FaultSuite.deleteTree(scratch);
     }
   }
 }

@@ -78,7 +78,12 @@ abstract class AuthorisationMatrix {
 
   /** A one-table SQLite database, the source the matrix adds, tests, indexes and removes. */
   static Path smallDatabase() throws SQLException, IOException {
-    Path db = PortalEnvironment.home().resolveSibling("matrix-small.db");
+    return crewDatabase("matrix-small.db");
+  }
+
+  /** A fresh SQLite file beside the server's home with the crew table: two names. */
+  private static Path crewDatabase(String name) throws SQLException, IOException {
+    Path db = PortalEnvironment.home().resolveSibling(name);
     Files.deleteIfExists(db);
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
         Statement s = c.createStatement()) {
@@ -270,12 +275,9 @@ abstract class AuthorisationMatrix {
     // The crew, and 250 tables of eight columns beside it: until a build has read them and made
     // them searchable by their words, a question is told to come back; with so many that takes
     // long enough for a question sent just after a build starts to meet it.
-    Path db = PortalEnvironment.home().resolveSibling("matrix-wide.db");
-    Files.deleteIfExists(db);
+    Path db = crewDatabase("matrix-wide.db");
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
         Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE crew (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
-      s.execute("INSERT INTO crew (name) VALUES ('zulu'), ('yankee')");
       for (int t = 0; t < 250; t++) {
         StringBuilder columns = new StringBuilder("id INTEGER PRIMARY KEY");
         for (int col = 0; col < 8; col++) {
