@@ -29,8 +29,8 @@ import org.junit.jupiter.api.Test;
  * source is indexed and 429 once a user's rate is spent.
  *
  * <p>Run inside {@link ApiIT}'s deployment (ApiIT extends it), which saves a deployment. (A second
- * deployment of the WAR into the same server works since the native libraries are the server's
- * global library; docs/design/portal-pages.md.)
+ * deployment of the WAR into the same server works since the libraries, the native ones among them,
+ * are the server's global library; docs/design/portal-pages.md.)
  */
 abstract class AuthorisationMatrix {
 

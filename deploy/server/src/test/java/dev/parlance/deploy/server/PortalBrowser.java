@@ -282,7 +282,17 @@ final class PortalBrowser implements AutoCloseable {
   static final Duration LEAST_WAIT = Duration.ofMinutes(10);
 
   String text(String id) {
-    return driver.findElement(By.id(id)).getText();
+    // A page that reloads itself (data-refresh: the sources page while a source is indexed) can
+    // replace the element between finding and reading it: then the new page's is read.
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return driver.findElement(By.id(id)).getText();
+      } catch (org.openqa.selenium.StaleElementReferenceException replaced) {
+        if (attempt == 3) {
+          throw replaced;
+        }
+      }
+    }
   }
 
   boolean has(String id) {
