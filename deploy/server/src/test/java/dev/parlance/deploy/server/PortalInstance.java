@@ -59,8 +59,10 @@ final class PortalInstance implements AutoCloseable {
       Files.copy(packaged.resolve("server.xml"), server.resolve("server.xml"));
       Files.createSymbolicLink(
           server.resolve("lib/global"), packaged.resolve("lib/global").toAbsolutePath());
-      // The client compiler only, as the build's other test JVMs (parlance.test.jvm).
-      Files.writeString(server.resolve("jvm.options"), "-Xmx1536m\n-XX:TieredStopAtLevel=1\n");
+      // The client compiler only and the serial collector, as the build's other test JVMs
+      // (parlance.test.jvm).
+      Files.writeString(
+          server.resolve("jvm.options"), "-Xmx1536m\n-XX:TieredStopAtLevel=1\n-XX:+UseSerialGC\n");
       Map<String, String> all = new HashMap<>(env.serverVariables(httpsPort, -1, home));
       all.putAll(variables);
       PortalEnvironment.writeVariables(server, all, "instance-env.xml");
