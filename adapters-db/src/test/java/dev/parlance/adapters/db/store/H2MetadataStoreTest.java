@@ -179,6 +179,35 @@ class H2MetadataStoreTest {
   }
 
   @Test
+  void should_open_again_when_the_owner_ends_while_hibernate_starts_through_its_server() {
+    // Seen in FaultInjectionH2IT (a publish during an index): the first connection went through the
+    // indexing process's server; that process ended before Hibernate's pool made its own
+    // connection, which the address in the lock then refused. The whole open is tried again.
+    java.sql.SQLException refused =
+        new java.sql.SQLException(
+            "Connection is broken: \"java.net.ConnectException: Connection refused:"
+                + " localhost:41187\" [90067-252]",
+            "90067",
+            90067,
+            new java.net.ConnectException("Connection refused"));
+    StoreException poolRefused =
+        new StoreException(
+            "cannot open the metadata store at jdbc:h2:file:/x: Connection refused",
+            new org.hibernate.exception.JDBCConnectionException(
+                "Unable to open JDBC Connection", refused));
+    StoreException wrongPassword =
+        new StoreException(
+            "cannot open the metadata store at jdbc:h2:file:/x: Wrong user name or password",
+            new org.hibernate.exception.JDBCConnectionException(
+                "Unable to open JDBC Connection",
+                new java.sql.SQLException(
+                    "Wrong user name or password [28000-252]", "28000", 28000)));
+
+    assertThat(MetadataStore.anotherProcessWasOpening(poolRefused)).isTrue();
+    assertThat(MetadataStore.anotherProcessWasOpening(wrongPassword)).isFalse();
+  }
+
+  @Test
   void should_wait_while_another_process_is_opening_the_same_file() throws Exception {
     // Not a @TempDir: H2's own lock-file thread may still be removing its file while JUnit deletes
     // the folder ("directory not empty"); the folder is removed as far as it can be at the end.
