@@ -14,7 +14,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -65,14 +64,9 @@ public final class PortalEnvironment {
       URI portal = URI.create("https://localhost:" + httpsPort);
       PortalSetUp setUp;
       try (KeycloakIdentity identity = KeycloakIdentity.connect(keycloak.admin())) {
-        // A realm the run's Keycloak does not have yet: a set-up reports the passwords of the users
-        // it creates, never of those an earlier JVM created (deploy/serve-it's SeveralPortalsIT
-        // runs
-        // after deploy/server's ITs made realm parlance, and names its own).
-        String realm = System.getProperty("parlance.it.realm", SetUpPortalService.REALM);
         setUp =
             new SetUpPortalService(identity.provisioning())
-                .setUp(new SetUpPortalCommand(portal, Map.of(), Optional.empty(), realm));
+                .setUp(new SetUpPortalCommand(portal, Map.of()));
       }
       RecordedOpenAi model;
       try {
