@@ -222,7 +222,7 @@ public final class EmbeddedKeycloak implements AutoCloseable {
   // 22.5-24.5 s; started in 12-17 s against 21-32 s, alternated runs on one home) for a token
   // request that takes 0.2-0.3 s instead of 0.1 s: a local provider signs in a few people. The
   // serial collector instead of kc.sh's G1 takes a start-dev from 25.2 s of CPU to 20.9 s (ready
-  // in 17 s against 20 s; alternated runs, 2026-11-29); its pauses are short on a 512 MB heap.
+  // in 17 s against 20 s; alternated runs, 2026-11-29), on a heap of at most 512 MB.
   private static final String SERVE_JVM_OPTIONS =
       "-Xms64m -Xmx512m -XX:TieredStopAtLevel=1 -XX:-UseG1GC -XX:+UseSerialGC";
 
