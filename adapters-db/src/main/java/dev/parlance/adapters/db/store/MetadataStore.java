@@ -126,21 +126,16 @@ public final class MetadataStore implements AutoCloseable {
     boolean postgres = url.toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:");
     long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
     while (true) {
-      // Held until Hibernate has started: the first connection may have to wait for another
-      // process to finish opening the H2 file, and every later one then finds the file open.
-      try (Connection first = connectWhenFree(url, user, password, deadline)) {
+      // Held until Hibernate has started: every later connection then finds the file open.
+      try (Connection first = JdbcDrivers.connect(url, user, password)) {
         return open(first, url, user, password, postgres, auditMode, start);
-      } catch (SQLException e) {
-        throw new StoreException(
-            "cannot open the metadata store at " + redact(url) + ": " + Store.message(e), e);
-      } catch (StoreException e) {
-        // The other process may end while this one starts Hibernate through its server: the pool's
-        // connection is then refused at the address the lock still names (seen in
-        // FaultInjectionH2IT, a publish during an index). Opening again finds the file free.
-        if (!anotherProcessWasOpening(e) || System.nanoTime() > deadline) {
-          throw e;
+      } catch (SQLException | StoreException e) {
+        if (!anotherProcessIsOpening(e) || System.nanoTime() > deadline || !waited()) {
+          throw e instanceof StoreException store
+              ? store
+              : new StoreException(
+                  "cannot open the metadata store at " + redact(url) + ": " + Store.message(e), e);
         }
-        pause(e);
       }
     }
   }
@@ -226,39 +221,30 @@ public final class MetadataStore implements AutoCloseable {
     }
   }
 
-  /**
-   * Connects, waiting while another process is opening the same H2 file. H2 refuses a file whose
-   * lock another process wrote within the last two seconds ("Lock file recently modified"), until
-   * that process serves the file to others (AUTO_SERVER); two Parlance commands started together
-   * meet exactly that, so the later one waits instead of failing.
-   */
-  private static Connection connectWhenFree(String url, String user, String password, long deadline)
-      throws SQLException {
-    while (true) {
-      try {
-        return JdbcDrivers.connect(url, user, password);
-      } catch (SQLException e) {
-        if (!anotherProcessIsOpening(e) || System.nanoTime() > deadline) {
-          throw e;
-        }
-        pause(e);
-      }
-    }
-  }
-
-  private static <E extends Exception> void pause(E cause) throws E {
+  /** Waits a moment before the next try; false when interrupted (the flag kept). */
+  private static boolean waited() {
     try {
       Thread.sleep(200);
+      return true;
     } catch (InterruptedException interrupted) {
       Thread.currentThread().interrupt();
-      throw cause;
+      return false;
     }
   }
 
-  /** Whether opening failed on one of H2's lock races anywhere below Flyway or Hibernate. */
-  static boolean anotherProcessWasOpening(StoreException e) {
-    for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
-      if (t instanceof SQLException sql && anotherProcessIsOpening(sql)) {
+  /**
+   * Whether opening met one of H2's lock races, at the first connection or below Flyway or
+   * Hibernate: then another process is opening the same H2 file, or ending, and opening again
+   * (within {@link #LOCK_WAIT}) reaches the file. H2 refuses a file whose lock another process
+   * wrote within the last two seconds ("Lock file recently modified"), until that process serves
+   * the file to others (AUTO_SERVER); two Parlance commands started together meet exactly that. An
+   * owner may also end while this process starts Hibernate through its server: the pool's
+   * connection is then refused at the address the lock still names (CI met it in
+   * FaultInjectionH2IT, a publish during an index).
+   */
+  static boolean anotherProcessIsOpening(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof SQLException sql && lockRace(sql)) {
         return true;
       }
     }
@@ -270,7 +256,7 @@ public final class MetadataStore implements AutoCloseable {
   // yet written its AUTO_SERVER address into the lock (with the address, H2 connects through it);
   // and CONNECTION_BROKEN_1 "Connection refused" at the address in the lock while its owner is
   // ending (it has closed its server, not yet its file): the next try opens the file itself.
-  static boolean anotherProcessIsOpening(SQLException e) {
+  private static boolean lockRace(SQLException e) {
     String m = String.valueOf(e.getMessage());
     return (e.getErrorCode() == 8000
             && (m.contains("Lock file recently modified")

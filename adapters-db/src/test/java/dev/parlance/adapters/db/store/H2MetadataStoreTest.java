@@ -203,8 +203,8 @@ class H2MetadataStoreTest {
                 new java.sql.SQLException(
                     "Wrong user name or password [28000-252]", "28000", 28000)));
 
-    assertThat(MetadataStore.anotherProcessWasOpening(poolRefused)).isTrue();
-    assertThat(MetadataStore.anotherProcessWasOpening(wrongPassword)).isFalse();
+    assertThat(MetadataStore.anotherProcessIsOpening(poolRefused)).isTrue();
+    assertThat(MetadataStore.anotherProcessIsOpening(wrongPassword)).isFalse();
   }
 
   @Test
