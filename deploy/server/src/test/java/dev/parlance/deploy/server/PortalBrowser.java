@@ -41,10 +41,28 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 final class PortalBrowser implements AutoCloseable {
 
-  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  /**
+   * Debian's old headless shell ({@code chromium-headless-shell}: Chromium's engine without the
+   * browser around it) when it is installed, else Chromium itself, headless. On the same journeys
+   * the shell spent about a third less CPU (docs/measurements/architecture.md). The binary itself,
+   * not Debian's script that runs it as a child: the driver ends the process it started, and behind
+   * the script each browser outlived its session for the driver's 20 s wait. {@code
+   * -Dparlance.chromium=PATH} chooses another binary.
+   */
+  static final Path CHROMIUM = chromium();
+
   static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
   private static String axe;
+
+  private static Path chromium() {
+    String chosen = System.getProperty("parlance.chromium", "");
+    if (!chosen.isBlank()) {
+      return Path.of(chosen);
+    }
+    Path shell = Path.of("/usr/lib/chromium/chromium-headless-shell");
+    return Files.isExecutable(shell) ? shell : Path.of("/usr/bin/chromium");
+  }
 
   // The browsers no journey holds, by portal and user; ended with the JVM at the latest (a run
   // stopped before the journeys' class ended them).
@@ -123,10 +141,6 @@ final class PortalBrowser implements AutoCloseable {
         "--disable-dev-shm-usage",
         "--window-size=1280,900");
     options.setAcceptInsecureCerts(true);
-    Map<String, Object> prefs = new HashMap<>();
-    prefs.put("download.default_directory", downloads.toString());
-    prefs.put("download.prompt_for_download", false);
-    options.setExperimentalOption("prefs", prefs);
     // The requests a page makes (method, address, Origin, redirects), for a journey's diagnosis.
     options.setCapability("goog:loggingPrefs", Map.of("performance", "ALL"));
     options.setExperimentalOption(
@@ -134,7 +148,16 @@ final class PortalBrowser implements AutoCloseable {
     ChromeDriverService service =
         new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).build();
     driver = new ChromeDriver(service, options);
+    downloadIntoTheUsersFolder();
     driver.manage().timeouts().pageLoadTimeout(LEAST_WAIT);
+  }
+
+  // Told over the DevTools protocol (the shell has no download preferences; Chromium follows the
+  // same command), and again for each new tab: the shell forgets it with the tab that was closed.
+  private void downloadIntoTheUsersFolder() {
+    driver.executeCdpCommand(
+        "Browser.setDownloadBehavior",
+        Map.of("behavior", "allow", "downloadPath", downloads.toAbsolutePath().toString()));
   }
 
   // Empty, so that a journey reads the file it downloads, not one an earlier journey or run left
@@ -178,6 +201,7 @@ final class PortalBrowser implements AutoCloseable {
         "Storage.clearDataForOrigin",
         Map.of("origin", origin, "storageTypes", "local_storage,indexeddb,cache_storage"));
     emptyDownloads();
+    downloadIntoTheUsersFolder();
     driver.manage().logs().get("performance"); // read and dropped
   }
 
@@ -283,12 +307,20 @@ final class PortalBrowser implements AutoCloseable {
 
   String text(String id) {
     // A page that reloads itself (data-refresh: the sources page while a source is indexed) can
-    // replace the element between finding and reading it: then the new page's is read.
+    // replace the element between finding and reading it, or be between its two documents when
+    // the element is looked for: then the new page's is read, once it shows one.
     for (int attempt = 1; ; attempt++) {
       try {
         return driver.findElement(By.id(id)).getText();
-      } catch (org.openqa.selenium.StaleElementReferenceException replaced) {
-        if (attempt == 3) {
+      } catch (org.openqa.selenium.StaleElementReferenceException
+          | org.openqa.selenium.NoSuchElementException replaced) {
+        if (attempt == 5) {
+          throw replaced;
+        }
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
           throw replaced;
         }
       }
